@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { createDatabase, migrateToLatest, type DatabaseHandle } from './db/database.js';
+import { loadDemoDataIfEmpty } from './db/seed/seed.js';
+import { answersRoutes } from './features/answers/answers.routes.js';
+import { createAnswersService } from './features/answers/answers.service.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createTokenService } from './features/auth/tokens.js';
+import { commentsRoutes } from './features/comments/comments.routes.js';
+import { createCommentsService } from './features/comments/comments.service.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { createQuestionsRepository } from './features/questions/questions.repository.js';
+import { questionsRoutes } from './features/questions/questions.routes.js';
+import { createQuestionsService } from './features/questions/questions.service.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { createUsersService } from './features/users/users.service.js';
+import { votesRoutes } from './features/votes/votes.routes.js';
+import { createVotesService } from './features/votes/votes.service.js';
+import { createAuthenticator } from './http/authenticate.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { readOrCreateSecret } from './features/auth/secrets.repository.js';
+
+export interface AppOptions {
+  config: Config;
+  /** An already-open database; by default one is opened from the configuration. */
+  database?: DatabaseHandle;
+  /** Pino options or false; defaults to the configured log level. */
+  logger?: boolean | object;
+  now?: () => number;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+const PLACEHOLDER_PAGE = new URL('../../src/web/index.html', import.meta.url);
+
+/** Builds the whole application: database migrated, demo data loaded if wanted, API under /api. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  const database =
+    options.database ??
+    createDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    });
+  app.addHook('onClose', async () => database.destroy());
+
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+  const secret =
+    config.jwtSecret ?? (await readOrCreateSecret(database.db, 'jwt', () => randomBytes(48).toString('base64url')));
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    tokens: createTokenService(secret),
+    now: options.now ?? Date.now,
+  };
+  if (config.seed === 'demo') {
+    const loaded = await loadDemoDataIfEmpty(ctx);
+    if (loaded) app.log.info('loaded the demo data into the empty database');
+  }
+
+  const questionsRepository = createQuestionsRepository(ctx.dialect);
+  const usersService = createUsersService(ctx);
+  const answers = createAnswersService(ctx, questionsRepository);
+  const comments = createCommentsService(ctx, questionsRepository);
+  const questions = createQuestionsService(ctx, questionsRepository, answers, comments);
+  const votes = createVotesService(ctx, questionsRepository);
+  const auth = createAuthenticator(ctx);
+
+  app.decorateRequest('caller', null);
+  installErrorHandler(app);
+  await app.register(rateLimit, { global: false });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx, usersService });
+      await api.register(usersRoutes, { ctx, auth, usersService });
+      await api.register(questionsRoutes, { auth, questions });
+      await api.register(answersRoutes, { auth, answers });
+      await api.register(commentsRoutes, { auth, comments });
+      await api.register(votesRoutes, { auth, votes });
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/', { config: { access: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(PLACEHOLDER_PAGE)),
+  );
+
+  return app;
+}

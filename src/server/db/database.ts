@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from './node-sqlite-dialect.js';
+import { migrations } from './migrations/index.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent the database is a SQLite file in dataDir. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL only: the schema to use (tests give each run its own). */
+  searchPath?: string;
+  onQuery?: (event: LogEvent) => void;
+  onPoolError?: (error: Error) => void;
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const INT8_OID = 20;
+
+export const SQLITE_FILE_NAME = 'crumb.db';
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event) : undefined;
+  if (options.databaseUrl) {
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+    };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 10_000,
+      query_timeout: 15_000,
+      types,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  const database = new NodeSqliteDatabase(openSqliteFile(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }));
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database), ...(log ? { log } : {}) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

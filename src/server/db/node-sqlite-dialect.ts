@@ -1,0 +1,91 @@
+import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite dialect expects a better-sqlite3-shaped database. node:sqlite differs in two
+ * ways: statements take their parameters as separate arguments rather than one array, and
+ * there is no `reader` flag (a statement that returns columns is a reader).
+ * Prepared statements are cached by SQL text, so each query shape is compiled once.
+ */
+export class NodeSqliteDatabase implements SqliteDatabase {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, SqliteStatement>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  prepare(sql: string): SqliteStatement {
+    const cached = this.#statements.get(sql);
+    if (cached) return cached;
+    const statement = adaptStatement(this.#db.prepare(sql));
+    if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+      const oldest = this.#statements.keys().next().value;
+      if (oldest !== undefined) this.#statements.delete(oldest);
+    }
+    this.#statements.set(sql, statement);
+    return statement;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.isOpen) this.#db.close();
+  }
+}
+
+function adaptStatement(statement: StatementSync): SqliteStatement {
+  const args = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
+  return {
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...args(parameters)),
+    run: (parameters) => statement.run(...args(parameters)),
+    iterate: (parameters) => statement.iterate(...args(parameters)),
+  };
+}
+
+/** Writes take the database's write lock up front, so a transaction never fails half-way with SQLITE_BUSY on upgrade. */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #database: NodeSqliteDatabase;
+
+  constructor(database: NodeSqliteDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionSqliteDriver({ database: this.#database });
+  }
+}
+
+export interface SqliteFileOptions {
+  busyTimeoutMs: number;
+}
+
+export function openSqliteFile(file: string, options: SqliteFileOptions): DatabaseSync {
+  const db = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: options.busyTimeoutMs });
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = NORMAL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = ${options.busyTimeoutMs};
+    PRAGMA cache_size = -65536;
+    PRAGMA temp_store = MEMORY;
+  `);
+  return db;
+}

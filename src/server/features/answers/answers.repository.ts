@@ -1,0 +1,78 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { AnswersTable } from '../../db/schema.js';
+
+export type AnswerRow = Selectable<AnswersTable>;
+
+export async function findAnswer(db: Db, questionId: number, answerId: number): Promise<AnswerRow | undefined> {
+  return db
+    .selectFrom('answers')
+    .selectAll()
+    .where('id', '=', answerId)
+    .where('question_id', '=', questionId)
+    .executeTakeFirst();
+}
+
+/** A question's answers, oldest first, after the answer `afterId`. */
+export async function listAnswers(
+  db: Db,
+  questionId: number,
+  afterId: number | undefined,
+  limit: number,
+): Promise<AnswerRow[]> {
+  let query = db.selectFrom('answers').selectAll().where('question_id', '=', questionId).orderBy('id').limit(limit);
+  if (afterId !== undefined) query = query.where('id', '>', afterId);
+  return query.execute();
+}
+
+export async function insertAnswer(
+  db: Db,
+  answer: { questionId: number; userId: number; username: string; body: string; now: number },
+): Promise<AnswerRow> {
+  return db
+    .insertInto('answers')
+    .values({
+      question_id: answer.questionId,
+      user_id: answer.userId,
+      username: answer.username,
+      body: answer.body,
+      created_at: answer.now,
+      updated_at: answer.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateAnswer(db: Db, id: number, body: string, now: number): Promise<void> {
+  await db.updateTable('answers').set({ body, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteAnswer(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('answers').where('id', '=', id).execute();
+}
+
+export async function adjustAnswerComments(db: Db, id: number, delta: number): Promise<void> {
+  await db
+    .updateTable('answers')
+    .set((eb) => ({ comment_count: eb('comment_count', '+', delta) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setAnswerVoteTotals(
+  db: Db,
+  id: number,
+  totals: { upvotes: number; downvotes: number; recentUpvoters: string[]; recentDownvoters: string[] },
+): Promise<void> {
+  await db
+    .updateTable('answers')
+    .set({
+      upvotes: totals.upvotes,
+      downvotes: totals.downvotes,
+      score: totals.upvotes - totals.downvotes,
+      recent_upvoters: JSON.stringify(totals.recentUpvoters),
+      recent_downvoters: JSON.stringify(totals.recentDownvoters),
+    })
+    .where('id', '=', id)
+    .execute();
+}

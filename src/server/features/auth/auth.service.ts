@@ -1,0 +1,72 @@
+import { COMMUNITY_USERNAME, GUEST_USERNAME } from '../../../shared/constants.js';
+import { messages } from '../../../shared/messages.js';
+import type { LoginBody, SignupBody } from '../../../shared/schemas/auth.js';
+import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError, notFound } from '../../errors.js';
+import * as users from '../users/users.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { hashPassword, unusablePasswordHash, verifyPassword } from './password.js';
+
+export function createAuthService(ctx: AppContext, usersService: UsersService) {
+  const tokenFor = (user: UserRow) =>
+    ctx.tokens.sign({ sub: String(user.id), username: user.username, ver: user.token_version });
+
+  return {
+    tokenFor,
+
+    async signup(body: SignupBody) {
+      const passwordHash = await hashPassword(body.password, ctx.config.passwordHash);
+      let created: UserRow;
+      try {
+        created = await inTransaction(ctx.db, async (trx) => {
+          const now = ctx.now();
+          const user = await users.insertUser(trx, { ...body, passwordHash, now });
+          const community = await users.findUserByUsername(trx, COMMUNITY_USERNAME);
+          if (community && community.id !== user.id) await users.insertFollow(trx, user.id, community.id, now);
+          return (await users.findUserById(trx, user.id)) ?? user;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(422, 'conflict', messages.usernameTaken);
+        throw error;
+      }
+      return { createdUser: await usersService.present(created), encodedToken: tokenFor(created) };
+    },
+
+    async login(body: LoginBody) {
+      const user = await users.findUserByUsername(ctx.db, body.username);
+      if (!user) throw notFound(messages.usernameNotRegistered);
+      if (!(await verifyPassword(body.password, user.password_hash))) {
+        throw new AppError(401, 'unauthorized', messages.invalidCredentials);
+      }
+      return { foundUser: await usersService.present(user), encodedToken: tokenFor(user) };
+    },
+
+    /** Signs in as the shared guest account, creating it on first use when no demo data was loaded. */
+    async guest() {
+      let user = await users.findUserByUsername(ctx.db, GUEST_USERNAME);
+      if (!user) {
+        const passwordHash = await unusablePasswordHash(ctx.config.passwordHash);
+        try {
+          user = await inTransaction(ctx.db, (trx) =>
+            users.insertUser(trx, {
+              username: GUEST_USERNAME,
+              firstName: 'Guest',
+              lastName: 'Baker',
+              bio: '',
+              passwordHash,
+              now: ctx.now(),
+            }),
+          );
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          user = await users.findUserByUsername(ctx.db, GUEST_USERNAME);
+        }
+      }
+      if (!user) throw notFound(messages.userNotFound);
+      return { foundUser: await usersService.present(user), encodedToken: tokenFor(user) };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { CommentsTable } from '../../db/schema.js';
+
+export type CommentRow = Selectable<CommentsTable>;
+/** A comment with its author's current names. */
+export type CommentView = CommentRow & { first_name: string; last_name: string };
+
+const selectView = (db: Db) =>
+  db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .selectAll('comments')
+    .select(['users.first_name', 'users.last_name']);
+
+export async function findComment(
+  db: Db,
+  questionId: number,
+  answerId: number | null,
+  commentId: number,
+): Promise<CommentRow | undefined> {
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('id', '=', commentId)
+    .where('question_id', '=', questionId)
+    .where((eb) => (answerId === null ? eb('answer_id', 'is', null) : eb('answer_id', '=', answerId)))
+    .executeTakeFirst();
+}
+
+export async function findByClientKey(
+  db: Db,
+  questionId: number,
+  userId: number,
+  clientKey: string,
+): Promise<CommentRow | undefined> {
+  return db
+    .selectFrom('comments')
+    .selectAll()
+    .where('question_id', '=', questionId)
+    .where('user_id', '=', userId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+}
+
+/**
+ * One page of comments. A question's own comments are newest first (new ones go to the front);
+ * an answer's are oldest first (new ones go to the end).
+ */
+export async function listComments(
+  db: Db,
+  questionId: number,
+  answerId: number | null,
+  afterId: number | undefined,
+  limit: number,
+): Promise<CommentView[]> {
+  const newestFirst = answerId === null;
+  // PostgreSQL has no `is $1`, so a question's own comments are matched with `is null`.
+  let query = selectView(db)
+    .where('comments.question_id', '=', questionId)
+    .where((eb) => (answerId === null ? eb('comments.answer_id', 'is', null) : eb('comments.answer_id', '=', answerId)))
+    .orderBy('comments.id', newestFirst ? 'desc' : 'asc')
+    .limit(limit);
+  if (afterId !== undefined) query = query.where('comments.id', newestFirst ? '<' : '>', afterId);
+  return query.execute();
+}
+
+/** The first `perAnswer` comments (oldest first) of each of several answers, in one query. */
+export async function firstCommentsOfAnswers(
+  db: Db,
+  questionId: number,
+  answerIds: number[],
+  perAnswer: number,
+): Promise<Map<number, CommentView[]>> {
+  const byAnswer = new Map<number, CommentView[]>();
+  if (answerIds.length === 0) return byAnswer;
+  const ranked = db
+    .selectFrom('comments')
+    .select([
+      'comments.id',
+      sql<number>`row_number() over (partition by comments.answer_id order by comments.id)`.as('rank'),
+    ])
+    .where('comments.question_id', '=', questionId)
+    .where('comments.answer_id', 'in', answerIds)
+    .as('ranked');
+  const rows = await selectView(db)
+    .innerJoin(ranked, 'ranked.id', 'comments.id')
+    .where('ranked.rank', '<=', perAnswer)
+    .orderBy('comments.id')
+    .execute();
+  for (const row of rows) {
+    const list = byAnswer.get(row.answer_id ?? 0) ?? [];
+    list.push(row);
+    byAnswer.set(row.answer_id ?? 0, list);
+  }
+  return byAnswer;
+}
+
+export async function insertComment(
+  db: Db,
+  comment: {
+    questionId: number;
+    answerId: number | null;
+    userId: number;
+    username: string;
+    body: string;
+    clientKey: string | null;
+    now: number;
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('comments')
+    .values({
+      question_id: comment.questionId,
+      answer_id: comment.answerId,
+      user_id: comment.userId,
+      username: comment.username,
+      body: comment.body,
+      client_key: comment.clientKey,
+      created_at: comment.now,
+      updated_at: comment.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function findCommentView(db: Db, id: number): Promise<CommentView | undefined> {
+  return selectView(db).where('comments.id', '=', id).executeTakeFirst();
+}
+
+export async function updateComment(db: Db, id: number, body: string, now: number): Promise<void> {
+  await db.updateTable('comments').set({ body, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteComment(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('comments').where('id', '=', id).execute();
+}

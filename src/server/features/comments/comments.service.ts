@@ -1,0 +1,122 @@
+import type { CommentJson, CommentPage } from '../../../shared/api-types.js';
+import { messages } from '../../../shared/messages.js';
+import type { CommentData } from '../../../shared/schemas/comments.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { inTransaction } from '../../db/transaction.js';
+import { notFound, notOwner } from '../../errors.js';
+import { decodeCursor, pageOf } from '../../http/cursor.js';
+import { presentComment } from '../../presenters.js';
+import * as answers from '../answers/answers.repository.js';
+import type { QuestionsRepository } from '../questions/questions.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import * as comments from './comments.repository.js';
+
+export type CommentsService = ReturnType<typeof createCommentsService>;
+
+/** Comments on a question (answerId null) or on one of its answers. */
+export function createCommentsService(ctx: AppContext, questions: QuestionsRepository) {
+  const cursorName = (answerId: number | null) => (answerId === null ? 'comments' : 'answer-comments');
+
+  async function page(
+    questionId: number,
+    answerId: number | null,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<CommentPage> {
+    const after = decodeCursor(cursor, cursorName(answerId));
+    const rows = await comments.listComments(ctx.db, questionId, answerId, after?.id, limit + 1);
+    const result = pageOf(rows, limit, (row) => ({ order: cursorName(answerId), key: row.id, id: row.id }));
+    return { comments: result.items.map(presentComment), nextCursor: result.nextCursor };
+  }
+
+  /** Checks that the question (and answer) exist, locking the question for the write. */
+  async function target(db: Db, questionId: number, answerId: number | null) {
+    const question = await questions.lock(db, questionId);
+    if (!question) throw notFound(messages.questionNotFound);
+    const answer = answerId === null ? null : await answers.findAnswer(db, questionId, answerId);
+    if (answerId !== null && !answer) throw notFound(messages.answerNotFound);
+    return { question, answer };
+  }
+
+  async function adjustCount(db: Db, questionId: number, answerId: number | null, delta: number) {
+    if (answerId === null) await questions.adjustCounts(db, questionId, { comments: delta });
+    else await answers.adjustAnswerComments(db, answerId, delta);
+  }
+
+  async function ensureTargetExists(questionId: number, answerId: number | null) {
+    if (!(await questions.findById(ctx.db, questionId))) throw notFound(messages.questionNotFound);
+    if (answerId !== null && !(await answers.findAnswer(ctx.db, questionId, answerId))) {
+      throw notFound(messages.answerNotFound);
+    }
+  }
+
+  return {
+    page,
+
+    async list(questionId: number, answerId: number | null, cursor: string | undefined, limit: number) {
+      await ensureTargetExists(questionId, answerId);
+      return page(questionId, answerId, cursor, limit);
+    },
+
+    async add(caller: UserRow, questionId: number, answerId: number | null, data: CommentData) {
+      const clientKey = data._id ?? null;
+      const insert = () =>
+        inTransaction(ctx.db, async (trx) => {
+          await target(trx, questionId, answerId);
+          if (clientKey) {
+            const existing = await comments.findByClientKey(trx, questionId, caller.id, clientKey);
+            if (existing) return existing.id;
+          }
+          const id = await comments.insertComment(trx, {
+            questionId,
+            answerId,
+            userId: caller.id,
+            username: caller.username,
+            body: data.commentText,
+            clientKey,
+            now: ctx.now(),
+          });
+          await adjustCount(trx, questionId, answerId, 1);
+          return id;
+        });
+      let id: number;
+      try {
+        id = await insert();
+      } catch (error) {
+        // A concurrent send of the same comment won the race: the retry finds it.
+        if (!clientKey || !isUniqueViolation(error)) throw error;
+        id = await insert();
+      }
+      const view = await comments.findCommentView(ctx.db, id);
+      const comment: CommentJson | null = view ? presentComment(view) : null;
+      return { ...(await page(questionId, answerId, undefined, 20)), comment };
+    },
+
+    async edit(caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentData) {
+      await inTransaction(ctx.db, async (trx) => {
+        await target(trx, questionId, answerId);
+        const comment = await comments.findComment(trx, questionId, answerId, commentId);
+        if (!comment) throw notFound(messages.commentNotFound);
+        if (comment.user_id !== caller.id) throw notOwner(messages.cannotEditComment);
+        await comments.updateComment(trx, commentId, data.commentText, ctx.now());
+      });
+      return page(questionId, answerId, undefined, 20);
+    },
+
+    /** The comment's author may delete it, and so may the question's author or, on an answer, the answer's author. */
+    async delete(caller: UserRow, questionId: number, answerId: number | null, commentId: number) {
+      await inTransaction(ctx.db, async (trx) => {
+        const { question, answer } = await target(trx, questionId, answerId);
+        const comment = await comments.findComment(trx, questionId, answerId, commentId);
+        if (!comment) throw notFound(messages.commentNotFound);
+        const allowed = [comment.user_id, question.user_id, answer?.user_id].includes(caller.id);
+        if (!allowed) throw notOwner(messages.cannotDeleteComment);
+        await comments.deleteComment(trx, commentId);
+        await adjustCount(trx, questionId, answerId, -1);
+      });
+      return page(questionId, answerId, undefined, 20);
+    },
+  };
+}

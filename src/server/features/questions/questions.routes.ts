@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../../shared/messages.js';
+import { pageQuery, questionListQuery } from '../../../shared/schemas/lists.js';
+import { questionDataBody } from '../../../shared/schemas/questions.js';
+import { callerOf, type Authenticator } from '../../http/authenticate.js';
+import { parseId } from '../../http/ids.js';
+import { routeAccess } from '../../http/route-access.js';
+import { validate } from '../../http/validate.js';
+import type { QuestionsService } from './questions.service.js';
+
+type QuestionParams = { Params: { questionId: string } };
+type UsernameParams = { Params: { username: string } };
+
+export async function questionsRoutes(
+  app: FastifyInstance,
+  { auth, questions }: { auth: Authenticator; questions: QuestionsService },
+) {
+  const { publicRoute, protectedRoute } = routeAccess(auth);
+  const questionId = (raw: string) => parseId(raw, messages.questionNotFound);
+
+  app.get('/questions', publicRoute, async (request) =>
+    questions.list(validate(questionListQuery, request.query), request.caller, { kind: 'all' }),
+  );
+
+  app.get('/feed', protectedRoute, async (request) =>
+    questions.list(validate(questionListQuery, request.query), callerOf(request), { kind: 'feed' }),
+  );
+
+  app.get<QuestionParams>('/questions/:questionId', publicRoute, async (request) => ({
+    question: await questions.get(questionId(request.params.questionId), request.caller),
+  }));
+
+  app.get<UsernameParams>('/user/questions/:username', publicRoute, async (request) =>
+    questions.list(validate(questionListQuery, request.query), request.caller, {
+      kind: 'author',
+      username: request.params.username,
+    }),
+  );
+
+  app.post('/questions/add', protectedRoute, async (request, reply) => {
+    const { questionData } = validate(questionDataBody, request.body);
+    return reply.code(201).send(await questions.add(callerOf(request), questionData));
+  });
+
+  app.post<QuestionParams>('/questions/edit/:questionId', protectedRoute, async (request, reply) => {
+    const id = questionId(request.params.questionId);
+    const { questionData } = validate(questionDataBody, request.body);
+    return reply.code(201).send(await questions.edit(callerOf(request), id, questionData));
+  });
+
+  app.delete<QuestionParams>('/questions/delete/:questionId', protectedRoute, async (request, reply) => {
+    const id = questionId(request.params.questionId);
+    return reply.code(201).send(await questions.delete(callerOf(request), id));
+  });
+
+  app.post<QuestionParams>('/question/addBookmark/:questionId', protectedRoute, async (request) =>
+    questions.bookmark(callerOf(request), questionId(request.params.questionId), true),
+  );
+
+  app.post<QuestionParams>('/question/removeBookmark/:questionId', protectedRoute, async (request) =>
+    questions.bookmark(callerOf(request), questionId(request.params.questionId), false),
+  );
+
+  app.get('/bookmarks', protectedRoute, async (request) => {
+    const { cursor, limit } = validate(pageQuery, request.query);
+    return questions.bookmarks(callerOf(request), cursor, limit);
+  });
+}

@@ -1,0 +1,182 @@
+import type { QuestionJson, QuestionPage, QuestionSummaryJson } from '../../../shared/api-types.js';
+import { EMBEDDED_ANSWERS, EMBEDDED_COMMENTS, PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
+import { messages } from '../../../shared/messages.js';
+import type { QuestionListQuery } from '../../../shared/schemas/lists.js';
+import type { QuestionData } from '../../../shared/schemas/questions.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import { badRequest, notFound, notOwner } from '../../errors.js';
+import { decodeCursor, pageOf } from '../../http/cursor.js';
+import { NO_CALLER_STATE, presentQuestionSummary, voteName } from '../../presenters.js';
+import type { AnswersService } from '../answers/answers.service.js';
+import type { CommentsService } from '../comments/comments.service.js';
+import * as bookmarks from '../bookmarks/bookmarks.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import * as users from '../users/users.repository.js';
+import { orderOf, searchWords, tagKey, type QuestionRow, type QuestionsRepository } from './questions.repository.js';
+
+export type QuestionScope = { kind: 'all' } | { kind: 'feed' } | { kind: 'author'; username: string };
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
+
+export function createQuestionsService(
+  ctx: AppContext,
+  questions: QuestionsRepository,
+  answers: AnswersService,
+  comments: CommentsService,
+) {
+  /** Presents rows for the caller, reading their votes and bookmarks on the page in one query. */
+  async function summaries(
+    rows: QuestionRow[],
+    caller: UserRow | null,
+    db: Db = ctx.db,
+  ): Promise<QuestionSummaryJson[]> {
+    if (!caller) return rows.map((row) => presentQuestionSummary(row, NO_CALLER_STATE));
+    const state = await questions.callerState(
+      db,
+      caller.id,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) =>
+      presentQuestionSummary(row, {
+        myVote: voteName(state.votes.get(row.id)),
+        bookmarked: state.bookmarks.has(row.id),
+      }),
+    );
+  }
+
+  async function list(query: QuestionListQuery, caller: UserRow | null, scope: QuestionScope): Promise<QuestionPage> {
+    const search = query.q?.trim() ? searchWords(query.q) : undefined;
+    const order = orderOf(query.sort, search !== undefined);
+    const after = decodeCursor(query.cursor, order.name);
+    let authorId: number | undefined;
+    const author = scope.kind === 'author' ? scope.username : query.author;
+    if (author !== undefined) {
+      const row = await users.findUserByUsername(ctx.db, author);
+      if (!row)
+        return scope.kind === 'author'
+          ? Promise.reject(notFound(messages.userNotFound))
+          : { questions: [], nextCursor: null };
+      authorId = row.id;
+    }
+    const keyed = await questions.page(ctx.db, {
+      sort: query.sort,
+      limit: query.limit + 1,
+      after,
+      tagKeys: [...new Set(query.tag.map(tagKey))],
+      authorId,
+      feedOf: scope.kind === 'feed' && caller ? caller.id : undefined,
+      search,
+    });
+    const page = pageOf(keyed, query.limit, (k) => ({ order: order.name, key: k.key, id: k.row.id }));
+    return {
+      questions: await summaries(
+        page.items.map((k) => k.row),
+        caller,
+      ),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** The first page of the latest list: what adding, editing or deleting a question answers with. */
+  const latestPage = (caller: UserRow) =>
+    list(
+      { sort: 'latest', limit: PAGE_SIZE_DEFAULT, tag: [], cursor: undefined, q: undefined, author: undefined },
+      caller,
+      {
+        kind: 'all',
+      },
+    );
+
+  async function ownQuestion(db: Db, caller: UserRow, id: number, notYoursMessage: string): Promise<QuestionRow> {
+    const row = await questions.lock(db, id);
+    if (!row) throw notFound(messages.questionNotFound);
+    if (row.user_id !== caller.id) throw notOwner(notYoursMessage);
+    return row;
+  }
+
+  return {
+    summaries,
+    list,
+
+    async get(id: number, caller: UserRow | null): Promise<QuestionJson> {
+      const row = await questions.findById(ctx.db, id);
+      if (!row) throw notFound(messages.questionNotFound);
+      const [[summary], commentPage, answerPage] = await Promise.all([
+        summaries([row], caller),
+        comments.page(id, null, undefined, EMBEDDED_COMMENTS),
+        answers.page(id, caller, undefined, EMBEDDED_ANSWERS),
+      ]);
+      return {
+        ...(summary as QuestionSummaryJson),
+        comments: commentPage.comments,
+        commentsNextCursor: commentPage.nextCursor,
+        answers: answerPage.answers,
+        answersNextCursor: answerPage.nextCursor,
+      };
+    },
+
+    async add(caller: UserRow, data: QuestionData) {
+      await inTransaction(ctx.db, (trx) =>
+        questions.insert(
+          trx,
+          caller,
+          { title: data.questionTitle, body: data.questionText, tags: data.tags },
+          ctx.now(),
+        ),
+      );
+      return latestPage(caller);
+    },
+
+    async edit(caller: UserRow, id: number, data: QuestionData) {
+      await inTransaction(ctx.db, async (trx) => {
+        const row = await ownQuestion(trx, caller, id, messages.cannotEditQuestion);
+        await questions.update(
+          trx,
+          row,
+          { title: data.questionTitle, body: data.questionText, tags: data.tags },
+          ctx.now(),
+        );
+      });
+      return latestPage(caller);
+    },
+
+    async delete(caller: UserRow, id: number) {
+      await inTransaction(ctx.db, async (trx) => {
+        const row = await ownQuestion(trx, caller, id, messages.cannotDeleteQuestion);
+        await questions.delete(trx, row);
+      });
+      return latestPage(caller);
+    },
+
+    async bookmark(caller: UserRow, id: number, add: boolean) {
+      const row = await inTransaction(ctx.db, async (trx) => {
+        const question = await questions.findById(trx, id);
+        if (!question) throw notFound(messages.questionNotFound);
+        if (add && !(await bookmarks.insertBookmark(trx, caller.id, id, ctx.now()))) {
+          throw badRequest(messages.alreadyBookmarked);
+        }
+        if (!add && !(await bookmarks.deleteBookmark(trx, caller.id, id))) {
+          throw badRequest(messages.alreadyNotBookmarked);
+        }
+        return question;
+      });
+      const [question] = await summaries([row], caller);
+      return { question: question as QuestionSummaryJson };
+    },
+
+    async bookmarks(caller: UserRow, cursor: string | undefined, limit: number): Promise<QuestionPage> {
+      const after = decodeCursor(cursor, 'bookmarks');
+      const keyed = await bookmarks.listBookmarks(ctx.db, caller.id, after, limit + 1);
+      const page = pageOf(keyed, limit, (k) => ({ order: 'bookmarks', key: k.key, id: k.id }));
+      const rows = await questions.findByIds(
+        ctx.db,
+        page.items.map((k) => k.id),
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = page.items.flatMap((k) => byId.get(k.id) ?? []);
+      return { questions: await summaries(ordered, caller), nextCursor: page.nextCursor };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { pageQuery } from '../../../shared/schemas/lists.js';
+import { editUserBody } from '../../../shared/schemas/users.js';
+import type { AppContext } from '../../context.js';
+import { callerOf, type Authenticator } from '../../http/authenticate.js';
+import { routeAccess } from '../../http/route-access.js';
+import { validate } from '../../http/validate.js';
+import { createAuthService } from '../auth/auth.service.js';
+import type { UsersService } from './users.service.js';
+
+export interface UsersRouteOptions {
+  ctx: AppContext;
+  auth: Authenticator;
+  usersService: UsersService;
+}
+
+type IdParams = { Params: { userId: string } };
+type FollowParams = { Params: { followUserId: string } };
+
+export async function usersRoutes(app: FastifyInstance, { ctx, auth, usersService }: UsersRouteOptions) {
+  const tokens = createAuthService(ctx, usersService);
+  const { publicRoute, protectedRoute } = routeAccess(auth);
+
+  app.get('/users', publicRoute, async (request) => {
+    const { cursor, limit } = validate(pageQuery, request.query);
+    return usersService.list(cursor, limit);
+  });
+
+  app.get('/users/suggestions', protectedRoute, async (request) => {
+    const { cursor, limit } = validate(pageQuery, request.query);
+    return usersService.suggestions(callerOf(request), cursor, limit);
+  });
+
+  app.get<IdParams>('/users/:userId', publicRoute, async (request) => ({
+    user: await usersService.get(request.params.userId),
+  }));
+
+  app.post('/users/edit', protectedRoute, async (request, reply) => {
+    const { userData } = validate(editUserBody, request.body);
+    const { row, user } = await usersService.edit(callerOf(request), userData);
+    return reply.code(201).send({ user, encodedToken: tokens.tokenFor(row) });
+  });
+
+  app.post<FollowParams>('/users/follow/:followUserId', protectedRoute, async (request) =>
+    usersService.follow(callerOf(request), request.params.followUserId),
+  );
+
+  app.post<FollowParams>('/users/unfollow/:followUserId', protectedRoute, async (request) =>
+    usersService.unfollow(callerOf(request), request.params.followUserId),
+  );
+}

@@ -1,0 +1,115 @@
+import type { UserJson } from '../../../shared/api-types.js';
+import { GUEST_USERNAME, USERNAME_PATTERN } from '../../../shared/constants.js';
+import { messages } from '../../../shared/messages.js';
+import type { UserData } from '../../../shared/schemas/users.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { decodeCursor, pageOf } from '../../http/cursor.js';
+import { presentUser } from '../../presenters.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import * as users from './users.repository.js';
+import type { UserRow } from './users.repository.js';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(ctx: AppContext) {
+  const present = async (row: UserRow, db: Db = ctx.db): Promise<UserJson> =>
+    presentUser(row, await users.followLists(db, row.id));
+
+  const presentAll = (rows: UserRow[]) => Promise.all(rows.map((row) => present(row)));
+
+  /** A user named in a path: a numeric id or a username. */
+  async function findByRef(ref: string): Promise<UserRow> {
+    const row = /^[0-9]{1,15}$/.test(ref)
+      ? await users.findUserById(ctx.db, Number(ref))
+      : USERNAME_PATTERN.test(ref)
+        ? await users.findUserByUsername(ctx.db, ref)
+        : undefined;
+    if (!row) throw notFound(messages.userNotFound);
+    return row;
+  }
+
+  return {
+    present,
+
+    async list(cursor: string | undefined, limit: number) {
+      const after = decodeCursor(cursor, 'users');
+      const rows = await users.listUsers(ctx.db, after?.id, limit + 1);
+      const page = pageOf(rows, limit, (row) => ({ order: 'users', key: row.id, id: row.id }));
+      return { users: await presentAll(page.items), nextCursor: page.nextCursor };
+    },
+
+    async suggestions(caller: UserRow, cursor: string | undefined, limit: number) {
+      const after = decodeCursor(cursor, 'suggestions');
+      const rows = await users.listSuggestions(ctx.db, caller.id, after, limit + 1);
+      const page = pageOf(rows, limit, (row) => ({ order: 'suggestions', key: row.follower_count, id: row.id }));
+      return { users: await presentAll(page.items), nextCursor: page.nextCursor };
+    },
+
+    async get(ref: string) {
+      return present(await findByRef(ref));
+    },
+
+    findByRef,
+
+    async edit(caller: UserRow, data: UserData) {
+      if (caller.username_key === GUEST_USERNAME) throw forbidden(messages.guestCannotEdit);
+      let passwordHash: string | undefined;
+      if (data.password) {
+        if (!data.currentPassword) {
+          throw new AppError(400, 'validation_failed', messages.currentPasswordRequired, {
+            fields: { currentPassword: messages.currentPasswordRequired },
+          });
+        }
+        if (!(await verifyPassword(data.currentPassword, caller.password_hash))) {
+          throw new AppError(400, 'validation_failed', messages.currentPasswordWrong, {
+            fields: { currentPassword: messages.currentPasswordWrong },
+          });
+        }
+        passwordHash = await hashPassword(data.password, ctx.config.passwordHash);
+      }
+      const row = await inTransaction(ctx.db, (trx) =>
+        users.updateProfile(trx, caller.id, {
+          firstName: data.firstName,
+          lastName: data.lastName,
+          bio: data.bio,
+          passwordHash,
+          now: ctx.now(),
+        }),
+      );
+      return { row, user: await present(row) };
+    },
+
+    async follow(caller: UserRow, targetRef: string) {
+      const target = await findByRef(targetRef);
+      if (target.id === caller.id) throw badRequest(messages.cannotFollowSelf);
+      return inTransaction(ctx.db, async (trx) => {
+        if (!(await users.insertFollow(trx, caller.id, target.id, ctx.now()))) {
+          throw badRequest(messages.alreadyFollowing(target.username));
+        }
+        return bothUsers(trx, caller.id, target.id);
+      });
+    },
+
+    async unfollow(caller: UserRow, targetRef: string) {
+      const target = await findByRef(targetRef);
+      return inTransaction(ctx.db, async (trx) => {
+        if (!(await users.deleteFollow(trx, caller.id, target.id, ctx.now()))) {
+          throw badRequest(messages.notFollowing(target.username));
+        }
+        return bothUsers(trx, caller.id, target.id);
+      });
+    },
+  };
+
+  async function bothUsers(db: Db, callerId: number, targetId: number) {
+    const [callerRow, targetRow] = await Promise.all([
+      users.findUserById(db, callerId),
+      users.findUserById(db, targetId),
+    ]);
+    if (!callerRow || !targetRow) throw notFound(messages.userNotFound);
+    return { user: await present(callerRow, db), followUser: await present(targetRow, db) };
+  }
+}

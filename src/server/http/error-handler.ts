@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorJson } from '../../shared/api-types.js';
+import { messages } from '../../shared/messages.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { AppError } from '../errors.js';
+
+/** Fastify's own request errors, by code, as users should read them. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.invalidJson },
+};
+
+/** The one place errors become responses: `{ errors: [message], code }` with the right status. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorJson = { errors: [error.message, ...error.extraMessages], code: error.code };
+      if (error.fields) body.fields = error.fields;
+      return reply.code(error.statusCode).send(body);
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ errors: [known.message], code: 'bad_request' });
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ errors: [messages.tooManyRequests], code: 'rate_limited' });
+    }
+    if (error instanceof SyntaxError || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP'))) {
+      return reply.code(400).send({ errors: [messages.invalidJson], code: 'bad_request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ errors: [messages.serviceUnavailable], code: 'service_unavailable' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ errors: [messages.invalidValue], code: 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ errors: [messages.unexpected], code: 'internal' });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ errors: [messages.routeNotFound], code: 'not_found' }),
+  );
+}

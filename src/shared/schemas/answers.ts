@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { ANSWER_TEXT_MAX } from '../constants.js';
+import { messages } from '../messages.js';
+import { requiredText, wrapper } from './text.js';
+
+export const answerDataSchema = z.object({
+  answerText: requiredText(messages.required, ANSWER_TEXT_MAX),
+});
+export type AnswerData = z.infer<typeof answerDataSchema>;
+
+export const answerDataBody = z.object({ answerData: wrapper(answerDataSchema) });

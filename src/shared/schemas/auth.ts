@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { BIO_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from '../constants.js';
+import { messages } from '../messages.js';
+import { optionalText, password, requiredText } from './text.js';
+
+export const newPassword = (requiredMessage: string) =>
+  password(requiredMessage).refine(
+    (value) => value.length >= PASSWORD_MIN && value.length <= PASSWORD_MAX,
+    messages.passwordLength,
+  );
+
+export const signupBody = z.object({
+  username: requiredText(messages.requiredField, 30).regex(USERNAME_PATTERN, messages.usernameFormat),
+  password: newPassword(messages.requiredField),
+  firstName: requiredText(messages.requiredField, NAME_MAX),
+  lastName: requiredText(messages.requiredField, NAME_MAX),
+  bio: optionalText(BIO_MAX),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.object({
+  username: requiredText(messages.requiredField, 100),
+  password: password(messages.requiredField).refine((v) => v.length <= PASSWORD_MAX, messages.passwordLength),
+});
+export type LoginBody = z.infer<typeof loginBody>;

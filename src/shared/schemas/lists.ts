@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MAX_TAG_FILTERS, MAX_TAG_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX, SORTS } from '../constants.js';
+import { messages } from '../messages.js';
+
+const single = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
+
+export const pageQuery = z.object({
+  limit: z.preprocess(
+    single,
+    z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.` })
+      .int(`limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
+      .min(1, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
+      .max(PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
+      .default(PAGE_SIZE_DEFAULT),
+  ),
+  cursor: z.preprocess(single, z.string().max(500, messages.invalidCursor).optional()),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+const tagFilter = z.string().trim().min(1, 'tag must not be empty.').max(MAX_TAG_LENGTH, messages.tagTooLong);
+
+export const questionListQuery = pageQuery.extend({
+  sort: z.preprocess(single, z.enum(SORTS, { error: 'sort must be latest, oldest or trending.' }).default('latest')),
+  tag: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(tagFilter).max(MAX_TAG_FILTERS, `At most ${MAX_TAG_FILTERS} tags can be filtered at once.`),
+  ),
+  q: z.preprocess(
+    single,
+    z
+      .string()
+      .max(SEARCH_MAX, messages.tooLong(SEARCH_MAX))
+      .refine((v) => v.isWellFormed() && !v.includes('\u0000'), messages.badText)
+      .optional(),
+  ),
+  author: z.preprocess(single, z.string().trim().min(1).max(30).optional()),
+});
+export type QuestionListQuery = z.infer<typeof questionListQuery>;

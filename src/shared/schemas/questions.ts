@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MAX_TAG_LENGTH, MAX_TAGS, QUESTION_TEXT_MAX, TITLE_MAX } from '../constants.js';
+import { messages } from '../messages.js';
+import { requiredText, wrapper } from './text.js';
+
+const tag = requiredText(messages.required, MAX_TAG_LENGTH).refine(
+  (t) => t.length <= MAX_TAG_LENGTH,
+  messages.tagTooLong,
+);
+
+/** Tags compare case-insensitively; a repeated tag counts once. */
+const tags = z
+  .array(tag, { error: 'Tags must be a list of text.' })
+  .nullish()
+  .transform((list) => {
+    const seen = new Set<string>();
+    return (list ?? []).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  })
+  .refine((list) => list.length <= MAX_TAGS, messages.tooManyTags);
+
+export const questionDataSchema = z.object({
+  questionTitle: requiredText(messages.required, TITLE_MAX),
+  questionText: requiredText(messages.required, QUESTION_TEXT_MAX),
+  tags,
+});
+export type QuestionData = z.infer<typeof questionDataSchema>;
+
+export const questionDataBody = z.object({ questionData: wrapper(questionDataSchema) });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+const isWellFormed = (value: string) => !value.includes('\u0000') && value.isWellFormed();
+
+/** A request's wrapper object (`questionData`, `userData`, …): missing counts as empty, so each field reports its own error. */
+export function wrapper<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => value ?? {}, schema);
+}
+
+/** A trimmed, required piece of user text: missing or blank gives `requiredMessage`. */
+export function requiredText(requiredMessage: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : 'Must be text.') })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, messages.tooLong(max))
+    .refine(isWellFormed, messages.badText);
+}
+
+/** Optional user text that defaults to an empty string. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'Must be text.' })
+    .trim()
+    .max(max, messages.tooLong(max))
+    .refine(isWellFormed, messages.badText)
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/** A password is taken exactly as typed: no trimming, any Unicode. */
+export function password(requiredMessage: string) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : 'Must be text.') })
+    .min(1, requiredMessage)
+    .refine(isWellFormed, messages.badText);
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { REACTIONS } from '../constants.js';
+import { messages } from '../messages.js';
+
+export const reactionBody = z.object({
+  reaction: z.enum(REACTIONS, { error: messages.invalidReaction }),
+});
+export type ReactionBody = z.infer<typeof reactionBody>;

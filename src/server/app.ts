@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => database.destroy());
 
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
   } catch (error) {
     await database.destroy();
     throw error;

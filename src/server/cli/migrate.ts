@@ -5,7 +5,7 @@ import { createDatabase, migrateToLatest } from '../db/database.js';
 const config = loadConfig();
 const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   console.log(`Migrated the ${database.dialect} database to the latest schema.`);
 } finally {
   await database.destroy();

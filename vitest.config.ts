@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+ * In CI a missing PostgreSQL is a failure, never a silent skip.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI === 'true' && !postgresUrl) {
+  throw new Error('CI must run the suite on PostgreSQL too: set TEST_DATABASE_URL (see .ci/run).');
+}
+
+const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'sqlite',
+          include: serverTests,
+          env: { CRUMB_TEST_DB: 'sqlite' },
+          setupFiles: ['src/server/testing/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: serverTests,
+                exclude: ['src/server/**/*.sqlite.test.ts'],
+                env: { CRUMB_TEST_DB: 'postgres' },
+                setupFiles: ['src/server/testing/setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});

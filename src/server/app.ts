@@ -22,6 +22,7 @@ import { votesRoutes } from './features/votes/votes.routes.js';
 import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { trackRouteAccess } from './http/route-inventory.js';
 import { readOrCreateSecret } from './features/auth/secrets.repository.js';
 
 export interface AppOptions {
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthenticator(ctx);
 
   app.decorateRequest('caller', null);
+  trackRouteAccess(app);
   installErrorHandler(app);
   await app.register(rateLimit, { global: false });
 

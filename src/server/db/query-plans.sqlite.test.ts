@@ -1,0 +1,91 @@
+import { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, createTestApp, type ApiClient, type TestApp } from '../testing/test-app.js';
+
+/**
+ * Every list the forum serves must be read through an index, in index order: no full scan of
+ * questions and no temporary B-tree to sort, whatever the data size. Checked on the real
+ * statements each request runs, with SQLite's EXPLAIN QUERY PLAN.
+ */
+describe('query plans (SQLite)', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  let token: string;
+  let questionId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: 'demo' });
+    api = apiClient(t.app);
+    const login = await api.post<{ encodedToken: string }>('/api/auth/login', {
+      username: 'owen.levain',
+      password: 'bake-together',
+    });
+    token = login.body.encodedToken;
+    const list = await api.get<{ questions: { _id: string; answerCount: number }[] }>('/api/questions?limit=50');
+    questionId = list.body.questions.reduce((a, b) => (b.answerCount > a.answerCount ? b : a))._id;
+  });
+  afterAll(() => t.close());
+
+  /** The plan of every SELECT the request ran. */
+  async function plansOf(url: string, withToken = false): Promise<string[][]> {
+    t.queries.length = 0;
+    const response = await api.get(url, withToken ? token : undefined);
+    expect(response.status).toBe(200);
+    const selects = t.queries.map((q) => q.query).filter((q) => /^\s*(select|with)/i.test(q.sql));
+    expect(selects.length).toBeGreaterThan(0);
+    const plans: string[][] = [];
+    for (const q of selects) {
+      const result = await t.database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]),
+      );
+      plans.push(result.rows.map((r) => r.detail));
+    }
+    return plans;
+  }
+
+  function expectIndexedAndOrdered(plans: string[][]) {
+    const lines = plans.flat();
+    for (const line of lines) {
+      expect(line, 'full scan of questions').not.toMatch(/^SCAN questions$|^SCAN questions (?!USING)/);
+      // `ranked` is the per-answer window over an index search, not a table.
+      expect(line, 'full scan of a table').not.toMatch(/^SCAN (?!ranked$)(\w+)$/);
+      expect(line, 'sorting in a temporary B-tree').not.toMatch(/TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/);
+    }
+    return lines;
+  }
+
+  it.each([
+    ['latest', '/api/questions'],
+    ['oldest', '/api/questions?sort=oldest'],
+    ['trending', '/api/questions?sort=trending'],
+    ['tag', '/api/questions?tag=Breads'],
+    ['tag, trending', '/api/questions?tag=Breads&sort=trending'],
+    ['two tags', '/api/questions?tag=Breads&tag=Cake'],
+    ['author', '/api/questions?author=owen.levain'],
+    ['search', '/api/questions?q=sourdough%20crust'],
+  ])('%s uses indexes in order', async (_name, url) => {
+    const lines = expectIndexedAndOrdered(await plansOf(url));
+    expect(lines.some((l) => /USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY|VIRTUAL TABLE/.test(l))).toBe(true);
+  });
+
+  it('the feed uses each followed author’s index', async () => {
+    const lines = expectIndexedAndOrdered(await plansOf('/api/feed', true));
+    expect(lines.some((l) => l.includes('questions_by_author_latest'))).toBe(true);
+  });
+
+  it('search is served by the full-text index', async () => {
+    const lines = expectIndexedAndOrdered(await plansOf('/api/questions?q=butter'));
+    expect(lines.some((l) => /VIRTUAL TABLE INDEX/.test(l))).toBe(true);
+  });
+
+  it('a question by id is read by primary key', async () => {
+    const lines = expectIndexedAndOrdered(await plansOf(`/api/questions/${questionId}`, true));
+    expect(lines.some((l) => /SEARCH questions USING INTEGER PRIMARY KEY/.test(l))).toBe(true);
+  });
+
+  it('bookmarks and a second page read by keyset', async () => {
+    expectIndexedAndOrdered(await plansOf('/api/bookmarks', true));
+    const first = await api.get<{ nextCursor: string }>('/api/questions?limit=3');
+    expectIndexedAndOrdered(await plansOf(`/api/questions?limit=3&cursor=${first.body.nextCursor}`));
+  });
+});

@@ -21,5 +21,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-const address = await app.listen({ port: config.port, host: config.host });
-app.log.info(`Crumb is listening on ${address}`);
+await app.listen({
+  port: config.port,
+  host: config.host,
+  listenTextResolver: (address) => `Crumb is listening on ${address}`,
+});

@@ -1,4 +1,5 @@
 import type { CommentJson, CommentPage } from '../../../shared/api-types.js';
+import { PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
 import type { CommentData } from '../../../shared/schemas/comments.js';
 import type { AppContext } from '../../context.js';
@@ -91,7 +92,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
       }
       const view = await comments.findCommentView(ctx.db, id);
       const comment: CommentJson | null = view ? presentComment(view) : null;
-      return { ...(await page(questionId, answerId, undefined, 20)), comment };
+      return { ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT)), comment };
     },
 
     async edit(caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentData) {
@@ -102,7 +103,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
         if (comment.user_id !== caller.id) throw notOwner(messages.cannotEditComment);
         await comments.updateComment(trx, commentId, data.commentText, ctx.now());
       });
-      return page(questionId, answerId, undefined, 20);
+      return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT);
     },
 
     /** The comment's author may delete it, and so may the question's author or, on an answer, the answer's author. */
@@ -116,7 +117,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
         await comments.deleteComment(trx, commentId);
         await adjustCount(trx, questionId, answerId, -1);
       });
-      return page(questionId, answerId, undefined, 20);
+      return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT);
     },
   };
 }

@@ -54,10 +54,8 @@ export function createQuestionsService(
     const author = scope.kind === 'author' ? scope.username : query.author;
     if (author !== undefined) {
       const row = await users.findUserByUsername(ctx.db, author);
-      if (!row)
-        return scope.kind === 'author'
-          ? Promise.reject(notFound(messages.userNotFound))
-          : { questions: [], nextCursor: null };
+      if (!row && scope.kind === 'author') throw notFound(messages.userNotFound);
+      if (!row) return { questions: [], nextCursor: null };
       authorId = row.id;
     }
     const keyed = await questions.page(ctx.db, {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { FOLLOW_LIST_LIMIT } from '../../../shared/constants.js';
+import { FOLLOW_LIST_LIMIT, GUEST_USERNAME } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
@@ -164,7 +164,7 @@ export async function listUsers(db: Db, afterId: number | undefined, limit: numb
 }
 
 /**
- * Users the caller does not follow, most-followed first, excluding the caller.
+ * Users the caller does not follow, most-followed first, excluding the caller and the shared guest account.
  * Keyset over (follower_count desc, id desc).
  */
 export async function listSuggestions(
@@ -177,6 +177,7 @@ export async function listSuggestions(
     .selectFrom('users')
     .selectAll()
     .where('id', '<>', callerId)
+    .where('username_key', '<>', GUEST_USERNAME)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.js';
+import { apiClient, createTestApp, signUp, type ApiClient, type TestApp } from '../testing/test-app.js';
+
+describe('request errors', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = apiClient(t.app);
+    token = (await signUp(api)).token;
+  });
+  afterAll(() => t.close());
+
+  it('refuses a body over 64 KiB with 413 and stores nothing', async () => {
+    const response = await api.post(
+      '/api/questions/add',
+      { questionData: { questionTitle: 'Big', questionText: 'x'.repeat(70 * 1024) } },
+      token,
+    );
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ errors: [messages.bodyTooLarge] });
+    const list = await api.get<{ questions: unknown[] }>('/api/questions');
+    expect(list.body.questions).toEqual([]);
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await api.call('POST', '/api/auth/login', {
+      body: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errors: [messages.invalidJson] });
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const response = await api.call('POST', '/api/auth/login', {
+      body: 'username=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({ errors: [messages.unsupportedMediaType] });
+  });
+
+  it('answers a JSON body that is not an object as a validation failure', async () => {
+    for (const body of ['[]', '"text"', '42', 'null']) {
+      const response = await api.call('POST', '/api/auth/login', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status, body).toBe(400);
+      expect((response.body as { errors: string[] }).errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('reports every invalid field and names each', async () => {
+    const response = await api.post('/api/auth/signup', { username: '', password: 'short', firstName: 7 });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code: 'validation_failed',
+      fields: {
+        username: messages.requiredField,
+        password: messages.passwordLength,
+        firstName: 'Must be text.',
+        lastName: messages.requiredField,
+      },
+    });
+  });
+
+  it('sends a JSON 404 for unknown API routes', async () => {
+    const response = await api.get('/api/no/such/route');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ errors: [messages.routeNotFound], code: 'not_found' });
+  });
+});
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: true });
+  });
+  afterAll(() => t.close());
+
+  it('answers sign-in floods with 429 and Retry-After', async () => {
+    const api = apiClient(t.app);
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 25; i++) {
+      const response = await api.post('/api/auth/login', { username: 'nobody', password: 'whatever-it-is' });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        retryAfter = String(response.headers['retry-after']);
+        expect(response.body).toMatchObject({ errors: [messages.tooManyRequests] });
+      }
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it('limits guest sign-in and sign-up too', async () => {
+    const api = apiClient(t.app);
+    const guest: number[] = [];
+    for (let i = 0; i < 31; i++) guest.push((await api.post('/api/auth/guest')).status);
+    expect(guest.at(-1)).toBe(429);
+    const signups: number[] = [];
+    for (let i = 0; i < 11; i++) signups.push((await api.post('/api/auth/signup', {})).status);
+    expect(signups.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(signups.at(-1)).toBe(429);
+  });
+});

@@ -3,20 +3,18 @@ import { MAX_TAG_LENGTH, MAX_TAGS, QUESTION_TEXT_MAX, TITLE_MAX } from '../const
 import { messages } from '../messages.js';
 import { requiredText, wrapper } from './text.js';
 
-const tag = requiredText(messages.required, MAX_TAG_LENGTH).refine(
-  (t) => t.length <= MAX_TAG_LENGTH,
-  messages.tagTooLong,
-);
+const tag = requiredText(messages.required, MAX_TAG_LENGTH);
 
-/** Tags compare case-insensitively; a repeated tag counts once. */
+/** Tags compare case-insensitively; a repeated tag counts once. Omitted tags stay undefined (an edit keeps them). */
 const tags = z
   .array(tag, { error: 'Tags must be a list of text.' })
   .nullish()
   .transform((list) => {
+    if (list == null) return undefined;
     const seen = new Set<string>();
-    return (list ?? []).filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+    return list.filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
   })
-  .refine((list) => list.length <= MAX_TAGS, messages.tooManyTags);
+  .refine((list) => !list || list.length <= MAX_TAGS, messages.tooManyTags);
 
 export const questionDataSchema = z.object({
   questionTitle: requiredText(messages.required, TITLE_MAX),

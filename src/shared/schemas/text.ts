@@ -18,7 +18,7 @@ export function requiredText(requiredMessage: string, max: number) {
     .refine(isWellFormed, messages.badText);
 }
 
-/** Optional user text that defaults to an empty string. */
+/** Optional user text: undefined when omitted, so an edit can keep the stored value. */
 export function optionalText(max: number) {
   return z
     .string({ error: 'Must be text.' })
@@ -26,7 +26,7 @@ export function optionalText(max: number) {
     .max(max, messages.tooLong(max))
     .refine(isWellFormed, messages.badText)
     .nullish()
-    .transform((value) => value ?? '');
+    .transform((value) => value ?? undefined);
 }
 
 /** A password is taken exactly as typed: no trimming, any Unicode. */

@@ -17,7 +17,10 @@ export const userDataSchema = z.object({
     .union([z.literal(''), newPassword(messages.requiredField)])
     .nullish()
     .transform((value) => value || undefined),
-  currentPassword: password(messages.currentPasswordRequired).nullish(),
+  currentPassword: z
+    .union([z.literal(''), password(messages.currentPasswordRequired)])
+    .nullish()
+    .transform((value) => value || undefined),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

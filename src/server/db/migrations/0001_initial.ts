@@ -162,12 +162,10 @@ export const initial: Migration = {
       .columns(['question_id', 'answer_id', 'id'])
       .execute();
     await db.schema.createIndex('comments_by_answer').on('comments').column('answer_id').execute();
-    await db.schema
-      .createIndex('comments_client_key')
-      .on('comments')
-      .columns(['question_id', 'user_id', 'client_key'])
-      .unique()
-      .execute();
+    // A client's comment id is unique per author and thread (the question's own comments, or one answer's).
+    await sql`create unique index comments_client_key on comments (question_id, coalesce(answer_id, 0), user_id, client_key)`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('bookmarks')

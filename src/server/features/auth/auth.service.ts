@@ -6,9 +6,11 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../errors.js';
 import * as users from '../users/users.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { usernameKey, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { hashPassword, unusablePasswordHash, verifyPassword } from './password.js';
+
+const RESERVED_USERNAMES = new Set([GUEST_USERNAME, COMMUNITY_USERNAME]);
 
 export function createAuthService(ctx: AppContext, usersService: UsersService) {
   const tokenFor = (user: UserRow) =>
@@ -18,12 +20,15 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
     tokenFor,
 
     async signup(body: SignupBody) {
+      // The shared guest and community accounts are the system's, even before they exist.
+      if (RESERVED_USERNAMES.has(usernameKey(body.username)))
+        throw new AppError(422, 'conflict', messages.usernameTaken);
       const passwordHash = await hashPassword(body.password, ctx.config.passwordHash);
       let created: UserRow;
       try {
         created = await inTransaction(ctx.db, async (trx) => {
           const now = ctx.now();
-          const user = await users.insertUser(trx, { ...body, passwordHash, now });
+          const user = await users.insertUser(trx, { ...body, bio: body.bio ?? '', passwordHash, now });
           const community = await users.findUserByUsername(trx, COMMUNITY_USERNAME);
           if (community && community.id !== user.id) await users.insertFollow(trx, user.id, community.id, now);
           return (await users.findUserById(trx, user.id)) ?? user;

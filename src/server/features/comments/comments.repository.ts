@@ -31,6 +31,7 @@ export async function findComment(
 export async function findByClientKey(
   db: Db,
   questionId: number,
+  answerId: number | null,
   userId: number,
   clientKey: string,
 ): Promise<CommentRow | undefined> {
@@ -38,6 +39,7 @@ export async function findByClientKey(
     .selectFrom('comments')
     .selectAll()
     .where('question_id', '=', questionId)
+    .where((eb) => (answerId === null ? eb('answer_id', 'is', null) : eb('answer_id', '=', answerId)))
     .where('user_id', '=', userId)
     .where('client_key', '=', clientKey)
     .executeTakeFirst();

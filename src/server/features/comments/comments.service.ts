@@ -67,7 +67,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
         inTransaction(ctx.db, async (trx) => {
           await target(trx, questionId, answerId);
           if (clientKey) {
-            const existing = await comments.findByClientKey(trx, questionId, caller.id, clientKey);
+            const existing = await comments.findByClientKey(trx, questionId, answerId, caller.id, clientKey);
             if (existing) return existing.id;
           }
           const id = await comments.insertComment(trx, {

@@ -26,9 +26,12 @@ export const QUESTION_COLUMNS = [
 
 export const tagKey = (tag: string) => tag.trim().toLowerCase();
 
-/** Words of a search, as lower-case letter/digit runs; at most eight are used. */
+/** Text as lower-case letter/digit runs: how both the search index and search queries split words. */
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Words of a search; at most eight are used. */
 export function searchWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return wordsOf(q).slice(0, 8);
 }
 
 export interface QuestionContent {
@@ -93,8 +96,9 @@ const FEED_MERGE_MAX_AUTHORS = 200;
 export function createQuestionsRepository(dialect: DialectName): QuestionsRepository {
   const pg = dialect === 'postgres';
 
+  // Split here rather than by PostgreSQL's parser, which keeps 'owen.levain' as one word: both databases then match alike.
   const searchVector = (content: QuestionContent, username: string) =>
-    sql<string>`to_tsvector('simple', ${[content.title, content.body, username, content.tags.join(' ')].join(' ')})`;
+    sql<string>`to_tsvector('simple', ${wordsOf([content.title, content.body, username, ...content.tags].join(' ')).join(' ')})`;
 
   async function writeSearchIndex(db: Db, id: number, username: string, content: QuestionContent, replace: boolean) {
     if (pg) return; // the tsvector column is written with the row
@@ -241,6 +245,16 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       };
 
     if (request.authorId !== undefined) {
+      // In the feed, an author filter can only narrow it: an author the caller does not follow has no posts there.
+      if (request.feedOf !== undefined && request.authorId !== request.feedOf) {
+        const followed = await db
+          .selectFrom('follows')
+          .select('followee_id')
+          .where('follower_id', '=', request.feedOf)
+          .where('followee_id', '=', request.authorId)
+          .executeTakeFirst();
+        if (!followed) return [];
+      }
       return rowsInOrder(db, await authorSource(request.authorId)(request.limit));
     }
     if (request.feedOf !== undefined) {

@@ -120,7 +120,7 @@ export function createQuestionsService(
         questions.insert(
           trx,
           caller,
-          { title: data.questionTitle, body: data.questionText, tags: data.tags },
+          { title: data.questionTitle, body: data.questionText, tags: data.tags ?? [] },
           ctx.now(),
         ),
       );
@@ -133,7 +133,8 @@ export function createQuestionsService(
         await questions.update(
           trx,
           row,
-          { title: data.questionTitle, body: data.questionText, tags: data.tags },
+          // Tags left out of an edit stay as they were.
+          { title: data.questionTitle, body: data.questionText, tags: data.tags ?? (JSON.parse(row.tags) as string[]) },
           ctx.now(),
         );
       });

@@ -74,7 +74,7 @@ export function createUsersService(ctx: AppContext) {
         users.updateProfile(trx, caller.id, {
           firstName: data.firstName,
           lastName: data.lastName,
-          bio: data.bio,
+          bio: data.bio ?? caller.bio,
           passwordHash,
           now: ctx.now(),
         }),

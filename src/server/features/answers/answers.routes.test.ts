@@ -1,0 +1,457 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerJson, AnswerPage, ErrorJson, QuestionJson } from '../../../shared/api-types.js';
+import { messages } from '../../../shared/messages.js';
+import {
+  apiClient,
+  createTestApp,
+  postQuestion,
+  signUp,
+  type ApiClient,
+  type SignedUpUser,
+  type TestApp,
+} from '../../testing/test-app.js';
+
+type AddAnswerResponse = AnswerPage & { answer: AnswerJson };
+
+const EMPTY_VOTES = { upvotedBy: [], downvotedBy: [], upvotes: 0, downvotes: 0, myVote: null };
+
+describe('answers routes', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  let asker: SignedUpUser;
+  let answerer: SignedUpUser;
+  let stranger: SignedUpUser;
+  // A clock that always moves forward, so creation order and edits are visible in the timestamps.
+  let clock = Date.UTC(2024, 0, 1);
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => (clock += 1000) });
+    api = apiClient(t.app);
+    asker = await signUp(api, { firstName: 'Ada', lastName: 'Asker' });
+    answerer = await signUp(api, { firstName: 'Ben', lastName: 'Answerer' });
+    stranger = await signUp(api, { firstName: 'Cy', lastName: 'Stranger' });
+  });
+  afterAll(() => t.close());
+
+  const addAnswer = (questionId: string, user: SignedUpUser, answerText: string) =>
+    api.post<AddAnswerResponse>(`/api/answers/add/${questionId}`, { answerData: { answerText } }, user.token);
+
+  async function answerIdOf(questionId: string, user: SignedUpUser, answerText: string): Promise<string> {
+    const response = await addAnswer(questionId, user, answerText);
+    expect(response.status).toBe(201);
+    return response.body.answer._id;
+  }
+
+  const listAnswers = (questionId: string, query = '', token?: string) =>
+    api.get<AnswerPage>(`/api/answers/${questionId}${query}`, token);
+
+  async function questionOf(questionId: string, token?: string): Promise<QuestionJson> {
+    const response = await api.get<{ question: QuestionJson }>(`/api/questions/${questionId}`, token);
+    expect(response.status).toBe(200);
+    return response.body.question;
+  }
+
+  describe('GET /api/answers/:questionId', () => {
+    it('answers an empty page for a question without answers, also when signed out', async () => {
+      const questionId = await postQuestion(api, asker);
+      const response = await listAnswers(questionId);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ answers: [], nextCursor: null });
+    });
+
+    it('lists answers oldest first and pages through them with limit and cursor', async () => {
+      const questionId = await postQuestion(api, asker);
+      const texts = ['first', 'second', 'third', 'fourth', 'fifth'].map((w) => `The ${w} answer`);
+      const ids: string[] = [];
+      for (const [i, text] of texts.entries())
+        ids.push(await answerIdOf(questionId, i % 2 ? stranger : answerer, text));
+
+      const all = await listAnswers(questionId);
+      expect(all.status).toBe(200);
+      expect(all.body.nextCursor).toBeNull();
+      expect(all.body.answers.map((a) => a.answerText)).toEqual(texts);
+      expect(all.body.answers.map((a) => a._id)).toEqual(ids);
+      const created = all.body.answers.map((a) => Date.parse(a.createdAt));
+      expect([...created].sort((a, b) => a - b)).toEqual(created);
+
+      const seen: AnswerJson[] = [];
+      const pageSizes: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = await listAnswers(questionId, query);
+        expect(page.status).toBe(200);
+        pageSizes.push(page.body.answers.length);
+        seen.push(...page.body.answers);
+        cursor = page.body.nextCursor;
+      } while (cursor !== null && pageSizes.length < 10);
+      expect(pageSizes).toEqual([2, 2, 1]);
+      expect(seen.map((a) => a._id)).toEqual(ids);
+      expect(seen.map((a) => a.username)).toEqual([
+        answerer.username,
+        stranger.username,
+        answerer.username,
+        stranger.username,
+        answerer.username,
+      ]);
+    });
+
+    it('returns nextCursor null on an exactly full last page', async () => {
+      const questionId = await postQuestion(api, asker);
+      await answerIdOf(questionId, answerer, 'one');
+      await answerIdOf(questionId, answerer, 'two');
+      const first = await listAnswers(questionId, '?limit=1');
+      expect(first.body.answers.map((a) => a.answerText)).toEqual(['one']);
+      expect(typeof first.body.nextCursor).toBe('string');
+      const second = await listAnswers(questionId, `?limit=1&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
+      expect(second.status).toBe(200);
+      expect(second.body.answers.map((a) => a.answerText)).toEqual(['two']);
+      expect(second.body.nextCursor).toBeNull();
+      const both = await listAnswers(questionId, '?limit=2');
+      expect(both.body.answers).toHaveLength(2);
+      expect(both.body.nextCursor).toBeNull();
+    });
+
+    it('rejects a malformed cursor and an out-of-range limit with 400', async () => {
+      const questionId = await postQuestion(api, asker);
+      const badCursor = await listAnswers(questionId, '?cursor=not-a-cursor');
+      expect(badCursor.status).toBe(400);
+      expect((badCursor.body as unknown as ErrorJson).errors[0]).toBe(messages.invalidCursor);
+      for (const limit of ['0', '101', 'abc']) {
+        const response = await listAnswers(questionId, `?limit=${limit}`);
+        expect(response.status, `limit=${limit}`).toBe(400);
+        expect((response.body as unknown as ErrorJson).errors[0]).toMatch(/limit/);
+      }
+    });
+
+    it('answers 404 for an unknown or malformed question id', async () => {
+      for (const id of ['999999', 'abc', '0']) {
+        const response = await listAnswers(id);
+        expect(response.status, id).toBe(404);
+        expect(response.body).toMatchObject({ errors: [messages.questionNotFound] });
+      }
+    });
+  });
+
+  describe('POST /api/answers/add/:questionId', () => {
+    it('adds an answer by the caller, appended at the end, with empty votes and comments', async () => {
+      const questionId = await postQuestion(api, asker);
+      const firstId = await answerIdOf(questionId, stranger, 'Proof it overnight in the fridge.');
+
+      const response = await addAnswer(questionId, answerer, 'Use a slightly warm oven with the light on.');
+      expect(response.status).toBe(201);
+      const { answer, answers, nextCursor } = response.body;
+      expect(answer).toMatchObject({
+        questionId,
+        username: answerer.username,
+        answerText: 'Use a slightly warm oven with the light on.',
+        votes: EMPTY_VOTES,
+        comments: [],
+        commentCount: 0,
+      });
+      expect(answer._id).toMatch(/^\d+$/);
+      expect(answer._id).not.toBe(firstId);
+      expect(answer.createdAt).toBe(answer.updatedAt);
+      expect(new Date(answer.createdAt).toISOString()).toBe(answer.createdAt);
+      expect(nextCursor).toBeNull();
+      expect(answers.map((a) => a._id)).toEqual([firstId, answer._id]);
+      expect(answers[1]).toEqual(answer);
+
+      const listed = await listAnswers(questionId);
+      expect(listed.body.answers[1]).toEqual(answer);
+      const question = await questionOf(questionId);
+      expect(question.answerCount).toBe(2);
+      expect(question.answers.map((a) => a._id)).toEqual([firstId, answer._id]);
+    });
+
+    it('takes the author from the token, not from the body', async () => {
+      const questionId = await postQuestion(api, asker);
+      const response = await api.post<AddAnswerResponse>(
+        `/api/answers/add/${questionId}`,
+        { answerData: { answerText: 'Mine.', username: stranger.username }, username: stranger.username },
+        answerer.token,
+      );
+      expect(response.status).toBe(201);
+      expect(response.body.answer.username).toBe(answerer.username);
+    });
+
+    it('rejects a missing or blank answerText with 400 Required and stores nothing', async () => {
+      const questionId = await postQuestion(api, asker);
+      for (const body of [
+        { answerData: { answerText: '' } },
+        { answerData: { answerText: '   \n\t ' } },
+        { answerData: {} },
+        { answerData: { answerText: null } },
+        {},
+      ]) {
+        const response = await api.post<ErrorJson>(`/api/answers/add/${questionId}`, body, answerer.token);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.body.errors[0], JSON.stringify(body)).toBe(messages.required);
+      }
+      expect((await listAnswers(questionId)).body).toEqual({ answers: [], nextCursor: null });
+      expect((await questionOf(questionId)).answerCount).toBe(0);
+    });
+
+    it('increments the question answerCount once per answer', async () => {
+      const questionId = await postQuestion(api, asker);
+      expect((await questionOf(questionId)).answerCount).toBe(0);
+      await answerIdOf(questionId, answerer, 'a');
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+      await answerIdOf(questionId, stranger, 'b');
+      await answerIdOf(questionId, asker, 'c');
+      expect((await questionOf(questionId)).answerCount).toBe(3);
+      const listed = await api.get<{ questions: { _id: string; answerCount: number }[] }>(
+        `/api/user/questions/${asker.username}`,
+      );
+      expect(listed.body.questions.find((q) => q._id === questionId)?.answerCount).toBe(3);
+    });
+
+    it('answers 404 Question not found for an unknown question', async () => {
+      const response = await addAnswer('999999', answerer, 'Hello?');
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ errors: [messages.questionNotFound] });
+    });
+
+    it('answers 401 without a valid token and stores nothing', async () => {
+      const questionId = await postQuestion(api, asker);
+      for (const token of [undefined, 'not-a-jwt']) {
+        const response = await api.post<ErrorJson>(
+          `/api/answers/add/${questionId}`,
+          { answerData: { answerText: 'Anonymous answer' } },
+          token,
+        );
+        expect(response.status).toBe(401);
+        expect(response.body.errors).toEqual([messages.invalidToken]);
+      }
+      expect((await questionOf(questionId)).answerCount).toBe(0);
+    });
+  });
+
+  describe('POST /api/answers/edit/:questionId/:answerId', () => {
+    it('lets the author edit the answer text', async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Original text');
+      const response = await api.post<AnswerPage>(
+        `/api/answers/edit/${questionId}/${answerId}`,
+        { answerData: { answerText: 'Edited text' } },
+        answerer.token,
+      );
+      expect(response.status).toBe(201);
+      const edited = response.body.answers.find((a) => a._id === answerId);
+      expect(edited).toMatchObject({ answerText: 'Edited text', username: answerer.username });
+      expect(Date.parse(edited!.updatedAt)).toBeGreaterThan(Date.parse(edited!.createdAt));
+      const listed = await listAnswers(questionId);
+      expect(listed.body.answers).toHaveLength(1);
+      expect(listed.body.answers[0]).toMatchObject({ _id: answerId, answerText: 'Edited text' });
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+    });
+
+    it("refuses another user's edit, even the question's author, and keeps the text", async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Keep me');
+      for (const user of [stranger, asker]) {
+        const response = await api.post<ErrorJson>(
+          `/api/answers/edit/${questionId}/${answerId}`,
+          { answerData: { answerText: 'Hijacked' } },
+          user.token,
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.errors).toEqual([messages.cannotEditAnswer]);
+      }
+      expect((await listAnswers(questionId)).body.answers[0]?.answerText).toBe('Keep me');
+    });
+
+    it('rejects a blank edit with 400 Required', async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Still here');
+      const response = await api.post<ErrorJson>(
+        `/api/answers/edit/${questionId}/${answerId}`,
+        { answerData: { answerText: '  ' } },
+        answerer.token,
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toBe(messages.required);
+      expect((await listAnswers(questionId)).body.answers[0]?.answerText).toBe('Still here');
+    });
+
+    it('answers 404 for an unknown question, an unknown answer, or an answer of another question', async () => {
+      const questionId = await postQuestion(api, asker);
+      const otherQuestionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Here');
+      const body = { answerData: { answerText: 'Moved?' } };
+
+      const unknownQuestion = await api.post(`/api/answers/edit/999999/${answerId}`, body, answerer.token);
+      expect(unknownQuestion.status).toBe(404);
+      expect(unknownQuestion.body).toMatchObject({ errors: [messages.questionNotFound] });
+
+      for (const path of [`${questionId}/999999`, `${questionId}/xyz`, `${otherQuestionId}/${answerId}`]) {
+        const response = await api.post(`/api/answers/edit/${path}`, body, answerer.token);
+        expect(response.status, path).toBe(404);
+        expect(response.body, path).toMatchObject({ errors: [messages.answerNotFound] });
+      }
+      expect((await listAnswers(questionId)).body.answers[0]?.answerText).toBe('Here');
+    });
+
+    it('answers 401 without a token', async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Unchanged');
+      const response = await api.post<ErrorJson>(`/api/answers/edit/${questionId}/${answerId}`, {
+        answerData: { answerText: 'Changed' },
+      });
+      expect(response.status).toBe(401);
+      expect(response.body.errors).toEqual([messages.invalidToken]);
+      expect((await listAnswers(questionId)).body.answers[0]?.answerText).toBe('Unchanged');
+    });
+  });
+
+  describe('DELETE /api/answers/delete/:questionId/:answerId', () => {
+    it('lets the answer author delete it and decrements answerCount', async () => {
+      const questionId = await postQuestion(api, asker);
+      const keep = await answerIdOf(questionId, stranger, 'Keep');
+      const gone = await answerIdOf(questionId, answerer, 'Delete me');
+      expect((await questionOf(questionId)).answerCount).toBe(2);
+
+      const response = await api.del<AnswerPage>(`/api/answers/delete/${questionId}/${gone}`, answerer.token);
+      expect(response.status).toBe(201);
+      expect(response.body.answers.map((a) => a._id)).toEqual([keep]);
+      expect(response.body.nextCursor).toBeNull();
+      expect((await listAnswers(questionId)).body.answers.map((a) => a._id)).toEqual([keep]);
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+
+      const again = await api.del(`/api/answers/delete/${questionId}/${gone}`, answerer.token);
+      expect(again.status).toBe(404);
+      expect(again.body).toMatchObject({ errors: [messages.answerNotFound] });
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+    });
+
+    it("lets the question's author delete someone else's answer", async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Off-topic');
+      const response = await api.del<AnswerPage>(`/api/answers/delete/${questionId}/${answerId}`, asker.token);
+      expect(response.status).toBe(201);
+      expect(response.body.answers).toEqual([]);
+      expect((await questionOf(questionId)).answerCount).toBe(0);
+    });
+
+    it('refuses a third user and keeps the answer', async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Mine');
+      const response = await api.del<ErrorJson>(`/api/answers/delete/${questionId}/${answerId}`, stranger.token);
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual([messages.cannotDeleteAnswer]);
+      expect((await listAnswers(questionId)).body.answers.map((a) => a._id)).toEqual([answerId]);
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+    });
+
+    it("removes the answer's comments and votes with it", async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Soon gone');
+      const comment = await api.post(
+        `/api/comments/add/${questionId}/${answerId}`,
+        { commentData: { commentText: 'Nice' } },
+        stranger.token,
+      );
+      expect(comment.status).toBe(201);
+      const vote = await api.post(`/api/votes/vote/${questionId}/${answerId}`, { reaction: 'upvote' }, stranger.token);
+      expect(vote.status).toBe(201);
+
+      const response = await api.del(`/api/answers/delete/${questionId}/${answerId}`, answerer.token);
+      expect(response.status).toBe(201);
+      const db = t.database.db;
+      const comments = await db.selectFrom('comments').select('id').where('answer_id', '=', Number(answerId)).execute();
+      const votes = await db
+        .selectFrom('answer_votes')
+        .select('user_id')
+        .where('answer_id', '=', Number(answerId))
+        .execute();
+      expect(comments).toEqual([]);
+      expect(votes).toEqual([]);
+      const gone = await api.get(`/api/comments/${questionId}/${answerId}`);
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatchObject({ errors: [messages.answerNotFound] });
+    });
+
+    it('answers 404 for an unknown question, an unknown answer, or an answer of another question', async () => {
+      const questionId = await postQuestion(api, asker);
+      const otherQuestionId = await postQuestion(api, answerer);
+      const answerId = await answerIdOf(questionId, answerer, 'Stay');
+
+      const unknownQuestion = await api.del(`/api/answers/delete/999999/${answerId}`, answerer.token);
+      expect(unknownQuestion.status).toBe(404);
+      expect(unknownQuestion.body).toMatchObject({ errors: [messages.questionNotFound] });
+
+      for (const path of [`${questionId}/999999`, `${otherQuestionId}/${answerId}`]) {
+        const response = await api.del(`/api/answers/delete/${path}`, answerer.token);
+        expect(response.status, path).toBe(404);
+        expect(response.body, path).toMatchObject({ errors: [messages.answerNotFound] });
+      }
+      expect((await listAnswers(questionId)).body.answers.map((a) => a._id)).toEqual([answerId]);
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+      expect((await questionOf(otherQuestionId)).answerCount).toBe(0);
+    });
+
+    it('answers 401 without a token and keeps the answer', async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Stay');
+      const response = await api.del<ErrorJson>(`/api/answers/delete/${questionId}/${answerId}`);
+      expect(response.status).toBe(401);
+      expect(response.body.errors).toEqual([messages.invalidToken]);
+      expect((await questionOf(questionId)).answerCount).toBe(1);
+    });
+
+    it('answers 404 for the answers of a deleted question', async () => {
+      const questionId = await postQuestion(api, asker);
+      await answerIdOf(questionId, answerer, 'Orphan?');
+      const deleted = await api.del(`/api/questions/delete/${questionId}`, asker.token);
+      expect(deleted.status).toBe(201);
+      const response = await listAnswers(questionId);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ errors: [messages.questionNotFound] });
+      const rows = await t.database.db
+        .selectFrom('answers')
+        .select('id')
+        .where('question_id', '=', Number(questionId))
+        .execute();
+      expect(rows).toEqual([]);
+    });
+  });
+
+  describe('answers in lists', () => {
+    it("carries the caller's own vote and the answer's first comments", async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await answerIdOf(questionId, answerer, 'Vote on me');
+      const vote = await api.post(
+        `/api/votes/vote/${questionId}/${answerId}`,
+        { reaction: 'downvote' },
+        stranger.token,
+      );
+      expect(vote.status).toBe(201);
+      const comment = await api.post(
+        `/api/comments/add/${questionId}/${answerId}`,
+        { commentData: { commentText: 'Why the downvote?' } },
+        answerer.token,
+      );
+      expect(comment.status).toBe(201);
+
+      const mine = await listAnswers(questionId, '', stranger.token);
+      expect(mine.body.answers[0]?.votes).toEqual({
+        upvotedBy: [],
+        downvotedBy: [stranger.username],
+        upvotes: 0,
+        downvotes: 1,
+        myVote: 'downvote',
+      });
+      expect(mine.body.answers[0]?.commentCount).toBe(1);
+      expect(mine.body.answers[0]?.comments).toMatchObject([
+        { username: answerer.username, commentText: 'Why the downvote?', answerId, questionId },
+      ]);
+      const anonymous = await listAnswers(questionId);
+      expect(anonymous.body.answers[0]?.votes.myVote).toBeNull();
+      expect(anonymous.body.answers[0]?.votes.downvotes).toBe(1);
+      const someoneElse = await listAnswers(questionId, '', asker.token);
+      expect(someoneElse.body.answers[0]?.votes.myVote).toBeNull();
+      const inQuestion = await questionOf(questionId, stranger.token);
+      expect(inQuestion.answers[0]?.votes.myVote).toBe('downvote');
+    });
+  });
+});

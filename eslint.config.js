@@ -20,7 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/config.ts', 'vitest.config.ts', 'src/server/testing/**'],
+    // Tests hand the environment on to child processes and pick their database from it.
+    files: ['src/server/config.ts', 'vitest.config.ts', 'src/server/testing/**', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

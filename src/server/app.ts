@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx, usersService });
-      await api.register(usersRoutes, { ctx, auth, usersService });
+      await api.register(usersRoutes, { auth, usersService });
       await api.register(questionsRoutes, { auth, questions });
       await api.register(answersRoutes, { auth, answers });
       await api.register(commentsRoutes, { auth, comments });

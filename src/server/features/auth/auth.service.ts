@@ -13,12 +13,7 @@ import { hashPassword, unusablePasswordHash, verifyPassword } from './password.j
 const RESERVED_USERNAMES = new Set([GUEST_USERNAME, COMMUNITY_USERNAME]);
 
 export function createAuthService(ctx: AppContext, usersService: UsersService) {
-  const tokenFor = (user: UserRow) =>
-    ctx.tokens.sign({ sub: String(user.id), username: user.username, ver: user.token_version });
-
   return {
-    tokenFor,
-
     async signup(body: SignupBody) {
       // The shared guest and community accounts are the system's, even before they exist.
       if (RESERVED_USERNAMES.has(usernameKey(body.username)))
@@ -37,7 +32,7 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
         if (isUniqueViolation(error)) throw new AppError(422, 'conflict', messages.usernameTaken);
         throw error;
       }
-      return { createdUser: await usersService.present(created), encodedToken: tokenFor(created) };
+      return { createdUser: await usersService.present(created), encodedToken: ctx.tokens.issue(created) };
     },
 
     async login(body: LoginBody) {
@@ -46,7 +41,7 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
       if (!(await verifyPassword(body.password, user.password_hash))) {
         throw new AppError(401, 'unauthorized', messages.invalidCredentials);
       }
-      return { foundUser: await usersService.present(user), encodedToken: tokenFor(user) };
+      return { foundUser: await usersService.present(user), encodedToken: ctx.tokens.issue(user) };
     },
 
     /** Signs in as the shared guest account, creating it on first use when no demo data was loaded. */
@@ -71,7 +66,7 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
         }
       }
       if (!user) throw notFound(messages.userNotFound);
-      return { foundUser: await usersService.present(user), encodedToken: tokenFor(user) };
+      return { foundUser: await usersService.present(user), encodedToken: ctx.tokens.issue(user) };
     },
   };
 }

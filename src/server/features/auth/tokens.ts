@@ -10,8 +10,17 @@ export interface TokenClaims {
 
 const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** The account fields a token is issued from. */
+export interface TokenSubject {
+  id: number;
+  username: string;
+  token_version: number;
+}
+
 export interface TokenService {
   sign(claims: TokenClaims): string;
+  /** A token for the account as it is now. */
+  issue(user: TokenSubject): string;
   /** The token's claims, or null when it is malformed, forged, expired or not HS256. */
   verify(token: string): TokenClaims | null;
 }
@@ -21,6 +30,7 @@ export function createTokenService(secret: string): TokenService {
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
   return {
     sign: (claims) => signer({ ...claims }),
+    issue: (user) => signer({ sub: String(user.id), username: user.username, ver: user.token_version }),
     verify(token) {
       try {
         const payload = verifier(token) as Partial<TokenClaims> & { exp?: unknown };

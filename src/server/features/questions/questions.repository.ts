@@ -3,7 +3,7 @@ import type { Sort } from '../../../shared/constants.js';
 import type { Db, DialectName } from '../../db/database.js';
 import type { QuestionsTable } from '../../db/schema.js';
 
-export type QuestionRow = Omit<Selectable<QuestionsTable>, never>;
+export type QuestionRow = Selectable<QuestionsTable>;
 
 /** The columns a question is read with (PostgreSQL's search vector stays in the database). */
 export const QUESTION_COLUMNS = [

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { pageQuery } from '../../../shared/schemas/lists.js';
 import { editUserBody } from '../../../shared/schemas/users.js';
-import type { AppContext } from '../../context.js';
 import { callerOf, type Authenticator } from '../../http/authenticate.js';
 import { routeAccess } from '../../http/route-access.js';
 import { validate } from '../../http/validate.js';
-import { createAuthService } from '../auth/auth.service.js';
 import type { UsersService } from './users.service.js';
 
 export interface UsersRouteOptions {
-  ctx: AppContext;
   auth: Authenticator;
   usersService: UsersService;
 }
@@ -17,8 +14,7 @@ export interface UsersRouteOptions {
 type IdParams = { Params: { userId: string } };
 type FollowParams = { Params: { followUserId: string } };
 
-export async function usersRoutes(app: FastifyInstance, { ctx, auth, usersService }: UsersRouteOptions) {
-  const tokens = createAuthService(ctx, usersService);
+export async function usersRoutes(app: FastifyInstance, { auth, usersService }: UsersRouteOptions) {
   const { publicRoute, protectedRoute } = routeAccess(auth);
 
   app.get('/users', publicRoute, async (request) => {
@@ -37,8 +33,7 @@ export async function usersRoutes(app: FastifyInstance, { ctx, auth, usersServic
 
   app.post('/users/edit', protectedRoute, async (request, reply) => {
     const { userData } = validate(editUserBody, request.body);
-    const { row, user } = await usersService.edit(callerOf(request), userData);
-    return reply.code(201).send({ user, encodedToken: tokens.tokenFor(row) });
+    return reply.code(201).send(await usersService.edit(callerOf(request), userData));
   });
 
   app.post<FollowParams>('/users/follow/:followUserId', protectedRoute, async (request) =>

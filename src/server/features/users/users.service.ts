@@ -79,7 +79,7 @@ export function createUsersService(ctx: AppContext) {
           now: ctx.now(),
         }),
       );
-      return { row, user: await present(row) };
+      return { user: await present(row), encodedToken: ctx.tokens.issue(row) };
     },
 
     async follow(caller: UserRow, targetRef: string) {

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
+import { RECENT_VOTERS } from '../../shared/constants.js';
 import type { Db } from '../db/database.js';
 
 /**
- * Every stored counter that disagrees with a real count of the rows it counts, described as
- * text. An empty list means the counters are exact.
+ * Every stored counter or summary that disagrees with the rows it summarises, described as text
+ * ("<check>: <ids>"). An empty list means the counters are exact: the vote, answer, comment,
+ * follow and question counts, the sort keys copied into question_tags, the recent voters kept on
+ * questions and answers, and every answer comment sitting under its own answer's question.
  */
 export async function counterMismatches(db: Db): Promise<string[]> {
   const checks: [string, ReturnType<typeof sql>][] = [
@@ -45,11 +48,106 @@ export async function counterMismatches(db: Db): Promise<string[]> {
       'users.question_count',
       sql`select u.id from users u where u.question_count <> (select count(*) from questions q where q.user_id = u.id)`,
     ],
+    [
+      // Comments a deleted answer leaves behind, or filed under another question than their answer's,
+      // would be counted by nothing.
+      'comments under their answer’s question',
+      sql`select c.id from comments c left join answers a on a.id = c.answer_id
+        where c.answer_id is not null and (a.id is null or a.question_id <> c.question_id)`,
+    ],
   ];
   const problems: string[] = [];
   for (const [name, query] of checks) {
     const { rows } = await query.execute(db);
     if (rows.length) problems.push(`${name}: ${rows.map((r) => (r as { id: number }).id).join(', ')}`);
   }
+  for (const [name, ids] of await recentVoterMismatches(db)) {
+    if (ids.length) problems.push(`${name}: ${ids.join(', ')}`);
+  }
   return problems;
+}
+
+interface Vote {
+  target: number;
+  value: number;
+  at: number;
+  username: string;
+}
+
+interface Shown {
+  id: number;
+  recent_upvoters: string;
+  recent_downvoters: string;
+}
+
+/**
+ * The questions and answers whose recent_upvoters / recent_downvoters are not the most recent
+ * voters on that side, newest first: all of them up to RECENT_VOTERS, else the RECENT_VOTERS
+ * latest (any order among votes cast at the same time). Compared in TypeScript, so the JSON lists
+ * are read the same way on SQLite and PostgreSQL.
+ */
+async function recentVoterMismatches(db: Db): Promise<[string, number[]][]> {
+  const questionVotes = await db
+    .selectFrom('question_votes as v')
+    .innerJoin('users as u', 'u.id', 'v.user_id')
+    .select(['v.question_id as target', 'v.value', 'v.created_at as at', 'u.username'])
+    .execute();
+  const answerVotes = await db
+    .selectFrom('answer_votes as v')
+    .innerJoin('users as u', 'u.id', 'v.user_id')
+    .select(['v.answer_id as target', 'v.value', 'v.created_at as at', 'u.username'])
+    .execute();
+  const questions = await db.selectFrom('questions').select(['id', 'recent_upvoters', 'recent_downvoters']).execute();
+  const answers = await db.selectFrom('answers').select(['id', 'recent_upvoters', 'recent_downvoters']).execute();
+  return [
+    ['questions.recent_upvoters/recent_downvoters', wrongRecentVoters(questions, questionVotes)],
+    ['answers.recent_upvoters/recent_downvoters', wrongRecentVoters(answers, answerVotes)],
+  ];
+}
+
+function wrongRecentVoters(rows: Shown[], votes: Vote[]): number[] {
+  const bySide = new Map<string, Map<string, number>>();
+  for (const vote of votes) {
+    const key = `${vote.target}/${vote.value}`;
+    const side = bySide.get(key) ?? new Map<string, number>();
+    side.set(vote.username, vote.at);
+    bySide.set(key, side);
+  }
+  const wrong: number[] = [];
+  for (const row of rows) {
+    for (const [value, json] of [
+      [1, row.recent_upvoters],
+      [-1, row.recent_downvoters],
+    ] as const) {
+      const voters = bySide.get(`${row.id}/${value}`) ?? new Map<string, number>();
+      if (!isMostRecent(parseJson(json), voters)) {
+        wrong.push(row.id);
+        break;
+      }
+    }
+  }
+  return wrong;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `shown` names the most recent of `voters` (username → time of the vote), newest first. */
+function isMostRecent(shown: unknown, voters: Map<string, number>): boolean {
+  if (!Array.isArray(shown) || shown.length !== Math.min(voters.size, RECENT_VOTERS)) return false;
+  if (new Set(shown).size !== shown.length) return false;
+  let oldestShown = Infinity;
+  for (const name of shown) {
+    const at = typeof name === 'string' ? voters.get(name) : undefined;
+    if (at === undefined || at > oldestShown) return false;
+    oldestShown = at;
+  }
+  // Nobody left out voted later than the oldest vote shown.
+  for (const [name, at] of voters) if (at > oldestShown && !shown.includes(name)) return false;
+  return true;
 }

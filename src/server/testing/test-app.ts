@@ -33,6 +33,12 @@ function leaksSecret(payload: string): boolean {
   return false;
 }
 
+/** A clock that moves one second on every read, so every write gets its own, ordered time. */
+export function steppingClock(start = Date.UTC(2024, 0, 1)): () => number {
+  let time = start;
+  return () => (time += 1000);
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -200,4 +206,21 @@ export async function postQuestion(
   const mine = response.body.questions.find((q) => q.username === user.username);
   if (!mine) throw new Error('the new question is not on the first page');
   return mine._id;
+}
+
+/** Posts an answer as `user` to a question and returns its id. */
+export async function postAnswer(
+  api: ApiClient,
+  user: SignedUpUser,
+  questionId: string,
+  answerText = 'Add more steam.',
+): Promise<string> {
+  const response = await api.post<{ answer: { _id: string } }>(
+    `/api/answers/add/${questionId}`,
+    { answerData: { answerText } },
+    user.token,
+  );
+  if (response.status !== 201)
+    throw new Error(`add answer failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.answer._id;
 }

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerJson, AnswerPage, ErrorJson, QuestionJson } from '../../../shared/api-types.js';
+import type { AnswerJson, AnswerPage, ErrorJson } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
+import { NO_VOTES, questionOf, walkPages } from '../../testing/api-assertions.js';
 import {
   apiClient,
   createTestApp,
+  postAnswer,
   postQuestion,
   signUp,
+  steppingClock,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
@@ -13,19 +16,16 @@ import {
 
 type AddAnswerResponse = AnswerPage & { answer: AnswerJson };
 
-const EMPTY_VOTES = { upvotedBy: [], downvotedBy: [], upvotes: 0, downvotes: 0, myVote: null };
-
 describe('answers routes', () => {
   let t: TestApp;
   let api: ApiClient;
   let asker: SignedUpUser;
   let answerer: SignedUpUser;
   let stranger: SignedUpUser;
-  // A clock that always moves forward, so creation order and edits are visible in the timestamps.
-  let clock = Date.UTC(2024, 0, 1);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => (clock += 1000) });
+    // A clock that always moves forward, so creation order and edits are visible in the timestamps.
+    t = await createTestApp({ now: steppingClock() });
     api = apiClient(t.app);
     asker = await signUp(api, { firstName: 'Ada', lastName: 'Asker' });
     answerer = await signUp(api, { firstName: 'Ben', lastName: 'Answerer' });
@@ -36,20 +36,8 @@ describe('answers routes', () => {
   const addAnswer = (questionId: string, user: SignedUpUser, answerText: string) =>
     api.post<AddAnswerResponse>(`/api/answers/add/${questionId}`, { answerData: { answerText } }, user.token);
 
-  async function answerIdOf(questionId: string, user: SignedUpUser, answerText: string): Promise<string> {
-    const response = await addAnswer(questionId, user, answerText);
-    expect(response.status).toBe(201);
-    return response.body.answer._id;
-  }
-
   const listAnswers = (questionId: string, query = '', token?: string) =>
     api.get<AnswerPage>(`/api/answers/${questionId}${query}`, token);
-
-  async function questionOf(questionId: string, token?: string): Promise<QuestionJson> {
-    const response = await api.get<{ question: QuestionJson }>(`/api/questions/${questionId}`, token);
-    expect(response.status).toBe(200);
-    return response.body.question;
-  }
 
   describe('GET /api/answers/:questionId', () => {
     it('answers an empty page for a question without answers, also when signed out', async () => {
@@ -64,7 +52,7 @@ describe('answers routes', () => {
       const texts = ['first', 'second', 'third', 'fourth', 'fifth'].map((w) => `The ${w} answer`);
       const ids: string[] = [];
       for (const [i, text] of texts.entries())
-        ids.push(await answerIdOf(questionId, i % 2 ? stranger : answerer, text));
+        ids.push(await postAnswer(api, i % 2 ? stranger : answerer, questionId, text));
 
       const all = await listAnswers(questionId);
       expect(all.status).toBe(200);
@@ -74,18 +62,9 @@ describe('answers routes', () => {
       const created = all.body.answers.map((a) => Date.parse(a.createdAt));
       expect([...created].sort((a, b) => a - b)).toEqual(created);
 
-      const seen: AnswerJson[] = [];
-      const pageSizes: number[] = [];
-      let cursor: string | null = null;
-      do {
-        const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-        const page = await listAnswers(questionId, query);
-        expect(page.status).toBe(200);
-        pageSizes.push(page.body.answers.length);
-        seen.push(...page.body.answers);
-        cursor = page.body.nextCursor;
-      } while (cursor !== null && pageSizes.length < 10);
-      expect(pageSizes).toEqual([2, 2, 1]);
+      const pages = await walkPages(api, `/api/answers/${questionId}`, 'answers', 2);
+      expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+      const seen = pages.flat();
       expect(seen.map((a) => a._id)).toEqual(ids);
       expect(seen.map((a) => a.username)).toEqual([
         answerer.username,
@@ -98,8 +77,8 @@ describe('answers routes', () => {
 
     it('returns nextCursor null on an exactly full last page', async () => {
       const questionId = await postQuestion(api, asker);
-      await answerIdOf(questionId, answerer, 'one');
-      await answerIdOf(questionId, answerer, 'two');
+      await postAnswer(api, answerer, questionId, 'one');
+      await postAnswer(api, answerer, questionId, 'two');
       const first = await listAnswers(questionId, '?limit=1');
       expect(first.body.answers.map((a) => a.answerText)).toEqual(['one']);
       expect(typeof first.body.nextCursor).toBe('string');
@@ -136,7 +115,7 @@ describe('answers routes', () => {
   describe('POST /api/answers/add/:questionId', () => {
     it('adds an answer by the caller, appended at the end, with empty votes and comments', async () => {
       const questionId = await postQuestion(api, asker);
-      const firstId = await answerIdOf(questionId, stranger, 'Proof it overnight in the fridge.');
+      const firstId = await postAnswer(api, stranger, questionId, 'Proof it overnight in the fridge.');
 
       const response = await addAnswer(questionId, answerer, 'Use a slightly warm oven with the light on.');
       expect(response.status).toBe(201);
@@ -145,7 +124,7 @@ describe('answers routes', () => {
         questionId,
         username: answerer.username,
         answerText: 'Use a slightly warm oven with the light on.',
-        votes: EMPTY_VOTES,
+        votes: NO_VOTES,
         comments: [],
         commentCount: 0,
       });
@@ -159,7 +138,7 @@ describe('answers routes', () => {
 
       const listed = await listAnswers(questionId);
       expect(listed.body.answers[1]).toEqual(answer);
-      const question = await questionOf(questionId);
+      const question = await questionOf(api, questionId);
       expect(question.answerCount).toBe(2);
       expect(question.answers.map((a) => a._id)).toEqual([firstId, answer._id]);
     });
@@ -189,17 +168,17 @@ describe('answers routes', () => {
         expect(response.body.errors[0], JSON.stringify(body)).toBe(messages.required);
       }
       expect((await listAnswers(questionId)).body).toEqual({ answers: [], nextCursor: null });
-      expect((await questionOf(questionId)).answerCount).toBe(0);
+      expect((await questionOf(api, questionId)).answerCount).toBe(0);
     });
 
     it('increments the question answerCount once per answer', async () => {
       const questionId = await postQuestion(api, asker);
-      expect((await questionOf(questionId)).answerCount).toBe(0);
-      await answerIdOf(questionId, answerer, 'a');
-      expect((await questionOf(questionId)).answerCount).toBe(1);
-      await answerIdOf(questionId, stranger, 'b');
-      await answerIdOf(questionId, asker, 'c');
-      expect((await questionOf(questionId)).answerCount).toBe(3);
+      expect((await questionOf(api, questionId)).answerCount).toBe(0);
+      await postAnswer(api, answerer, questionId, 'a');
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
+      await postAnswer(api, stranger, questionId, 'b');
+      await postAnswer(api, asker, questionId, 'c');
+      expect((await questionOf(api, questionId)).answerCount).toBe(3);
       const listed = await api.get<{ questions: { _id: string; answerCount: number }[] }>(
         `/api/user/questions/${asker.username}`,
       );
@@ -223,14 +202,14 @@ describe('answers routes', () => {
         expect(response.status).toBe(401);
         expect(response.body.errors).toEqual([messages.invalidToken]);
       }
-      expect((await questionOf(questionId)).answerCount).toBe(0);
+      expect((await questionOf(api, questionId)).answerCount).toBe(0);
     });
   });
 
   describe('POST /api/answers/edit/:questionId/:answerId', () => {
     it('lets the author edit the answer text', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Original text');
+      const answerId = await postAnswer(api, answerer, questionId, 'Original text');
       const response = await api.post<AnswerPage>(
         `/api/answers/edit/${questionId}/${answerId}`,
         { answerData: { answerText: 'Edited text' } },
@@ -243,12 +222,12 @@ describe('answers routes', () => {
       const listed = await listAnswers(questionId);
       expect(listed.body.answers).toHaveLength(1);
       expect(listed.body.answers[0]).toMatchObject({ _id: answerId, answerText: 'Edited text' });
-      expect((await questionOf(questionId)).answerCount).toBe(1);
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
     });
 
     it("refuses another user's edit, even the question's author, and keeps the text", async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Keep me');
+      const answerId = await postAnswer(api, answerer, questionId, 'Keep me');
       for (const user of [stranger, asker]) {
         const response = await api.post<ErrorJson>(
           `/api/answers/edit/${questionId}/${answerId}`,
@@ -263,7 +242,7 @@ describe('answers routes', () => {
 
     it('rejects a blank edit with 400 Required', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Still here');
+      const answerId = await postAnswer(api, answerer, questionId, 'Still here');
       const response = await api.post<ErrorJson>(
         `/api/answers/edit/${questionId}/${answerId}`,
         { answerData: { answerText: '  ' } },
@@ -277,7 +256,7 @@ describe('answers routes', () => {
     it('answers 404 for an unknown question, an unknown answer, or an answer of another question', async () => {
       const questionId = await postQuestion(api, asker);
       const otherQuestionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Here');
+      const answerId = await postAnswer(api, answerer, questionId, 'Here');
       const body = { answerData: { answerText: 'Moved?' } };
 
       const unknownQuestion = await api.post(`/api/answers/edit/999999/${answerId}`, body, answerer.token);
@@ -294,7 +273,7 @@ describe('answers routes', () => {
 
     it('answers 401 without a token', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Unchanged');
+      const answerId = await postAnswer(api, answerer, questionId, 'Unchanged');
       const response = await api.post<ErrorJson>(`/api/answers/edit/${questionId}/${answerId}`, {
         answerData: { answerText: 'Changed' },
       });
@@ -307,45 +286,45 @@ describe('answers routes', () => {
   describe('DELETE /api/answers/delete/:questionId/:answerId', () => {
     it('lets the answer author delete it and decrements answerCount', async () => {
       const questionId = await postQuestion(api, asker);
-      const keep = await answerIdOf(questionId, stranger, 'Keep');
-      const gone = await answerIdOf(questionId, answerer, 'Delete me');
-      expect((await questionOf(questionId)).answerCount).toBe(2);
+      const keep = await postAnswer(api, stranger, questionId, 'Keep');
+      const gone = await postAnswer(api, answerer, questionId, 'Delete me');
+      expect((await questionOf(api, questionId)).answerCount).toBe(2);
 
       const response = await api.del<AnswerPage>(`/api/answers/delete/${questionId}/${gone}`, answerer.token);
       expect(response.status).toBe(201);
       expect(response.body.answers.map((a) => a._id)).toEqual([keep]);
       expect(response.body.nextCursor).toBeNull();
       expect((await listAnswers(questionId)).body.answers.map((a) => a._id)).toEqual([keep]);
-      expect((await questionOf(questionId)).answerCount).toBe(1);
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
 
       const again = await api.del(`/api/answers/delete/${questionId}/${gone}`, answerer.token);
       expect(again.status).toBe(404);
       expect(again.body).toMatchObject({ errors: [messages.answerNotFound] });
-      expect((await questionOf(questionId)).answerCount).toBe(1);
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
     });
 
     it("lets the question's author delete someone else's answer", async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Off-topic');
+      const answerId = await postAnswer(api, answerer, questionId, 'Off-topic');
       const response = await api.del<AnswerPage>(`/api/answers/delete/${questionId}/${answerId}`, asker.token);
       expect(response.status).toBe(201);
       expect(response.body.answers).toEqual([]);
-      expect((await questionOf(questionId)).answerCount).toBe(0);
+      expect((await questionOf(api, questionId)).answerCount).toBe(0);
     });
 
     it('refuses a third user and keeps the answer', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Mine');
+      const answerId = await postAnswer(api, answerer, questionId, 'Mine');
       const response = await api.del<ErrorJson>(`/api/answers/delete/${questionId}/${answerId}`, stranger.token);
       expect(response.status).toBe(400);
       expect(response.body.errors).toEqual([messages.cannotDeleteAnswer]);
       expect((await listAnswers(questionId)).body.answers.map((a) => a._id)).toEqual([answerId]);
-      expect((await questionOf(questionId)).answerCount).toBe(1);
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
     });
 
     it("removes the answer's comments and votes with it", async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Soon gone');
+      const answerId = await postAnswer(api, answerer, questionId, 'Soon gone');
       const comment = await api.post(
         `/api/comments/add/${questionId}/${answerId}`,
         { commentData: { commentText: 'Nice' } },
@@ -374,7 +353,7 @@ describe('answers routes', () => {
     it('answers 404 for an unknown question, an unknown answer, or an answer of another question', async () => {
       const questionId = await postQuestion(api, asker);
       const otherQuestionId = await postQuestion(api, answerer);
-      const answerId = await answerIdOf(questionId, answerer, 'Stay');
+      const answerId = await postAnswer(api, answerer, questionId, 'Stay');
 
       const unknownQuestion = await api.del(`/api/answers/delete/999999/${answerId}`, answerer.token);
       expect(unknownQuestion.status).toBe(404);
@@ -386,22 +365,22 @@ describe('answers routes', () => {
         expect(response.body, path).toMatchObject({ errors: [messages.answerNotFound] });
       }
       expect((await listAnswers(questionId)).body.answers.map((a) => a._id)).toEqual([answerId]);
-      expect((await questionOf(questionId)).answerCount).toBe(1);
-      expect((await questionOf(otherQuestionId)).answerCount).toBe(0);
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
+      expect((await questionOf(api, otherQuestionId)).answerCount).toBe(0);
     });
 
     it('answers 401 without a token and keeps the answer', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Stay');
+      const answerId = await postAnswer(api, answerer, questionId, 'Stay');
       const response = await api.del<ErrorJson>(`/api/answers/delete/${questionId}/${answerId}`);
       expect(response.status).toBe(401);
       expect(response.body.errors).toEqual([messages.invalidToken]);
-      expect((await questionOf(questionId)).answerCount).toBe(1);
+      expect((await questionOf(api, questionId)).answerCount).toBe(1);
     });
 
     it('answers 404 for the answers of a deleted question', async () => {
       const questionId = await postQuestion(api, asker);
-      await answerIdOf(questionId, answerer, 'Orphan?');
+      await postAnswer(api, answerer, questionId, 'Orphan?');
       const deleted = await api.del(`/api/questions/delete/${questionId}`, asker.token);
       expect(deleted.status).toBe(201);
       const response = await listAnswers(questionId);
@@ -419,7 +398,7 @@ describe('answers routes', () => {
   describe('answers in lists', () => {
     it("carries the caller's own vote and the answer's first comments", async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await answerIdOf(questionId, answerer, 'Vote on me');
+      const answerId = await postAnswer(api, answerer, questionId, 'Vote on me');
       const vote = await api.post(
         `/api/votes/vote/${questionId}/${answerId}`,
         { reaction: 'downvote' },
@@ -450,7 +429,7 @@ describe('answers routes', () => {
       expect(anonymous.body.answers[0]?.votes.downvotes).toBe(1);
       const someoneElse = await listAnswers(questionId, '', asker.token);
       expect(someoneElse.body.answers[0]?.votes.myVote).toBeNull();
-      const inQuestion = await questionOf(questionId, stranger.token);
+      const inQuestion = await questionOf(api, questionId, stranger.token);
       expect(inQuestion.answers[0]?.votes.myVote).toBe('downvote');
     });
   });

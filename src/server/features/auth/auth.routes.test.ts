@@ -2,6 +2,7 @@ import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorJson, UserJson, UserPage } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
+import { base64urlJson, expectUserShape, UNAUTHORIZED } from '../../testing/api-assertions.js';
 import {
   apiClient,
   createTestApp,
@@ -17,48 +18,14 @@ const DEMO_PASSWORD = 'bake-together';
 const PASSWORD = 'rye-and-caraway-42';
 rememberPassword(PASSWORD);
 
-const USER_KEYS = [
-  '_id',
-  'bio',
-  'createdAt',
-  'firstName',
-  'followerCount',
-  'followers',
-  'following',
-  'followingCount',
-  'id',
-  'lastName',
-  'questionCount',
-  'updatedAt',
-  'username',
-];
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UNAUTHORIZED = { errors: [messages.invalidToken], code: 'unauthorized' };
-
 type SignupResponse = { createdUser: UserJson; encodedToken: string };
 type LoginResponse = { foundUser: UserJson; encodedToken: string };
-
-/** A user object of the API: exactly the public fields, well formed, never a password. */
-function expectUserShape(user: UserJson) {
-  expect(Object.keys(user).sort()).toEqual(USER_KEYS);
-  expect(user._id).toMatch(/^[1-9][0-9]*$/);
-  expect(user.id).toBe(user._id);
-  expect(user.createdAt).toMatch(ISO_TIME);
-  expect(user.updatedAt).toMatch(ISO_TIME);
-  expect(Array.isArray(user.followers)).toBe(true);
-  expect(Array.isArray(user.following)).toBe(true);
-  expect(user.followerCount).toBeTypeOf('number');
-  expect(user.followingCount).toBeTypeOf('number');
-  expect(user.questionCount).toBeTypeOf('number');
-}
 
 function jwtPart(token: string, index: 0 | 1): Record<string, unknown> {
   const part = token.split('.')[index];
   if (part === undefined) throw new Error(`not a JWT: ${token}`);
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
-
-const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 const signupBody = (overrides: Record<string, unknown> = {}) => ({
   username: 'anna',
@@ -662,14 +629,14 @@ describe('tokens on protected routes', () => {
 
     forged.valid = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })(claims);
     forged.otherSecret = createSigner({ key: 'x'.repeat(48), algorithm: 'HS256', expiresIn: 60_000 })(claims);
-    forged.algNone = `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({
+    forged.algNone = `${base64urlJson({ alg: 'none', typ: 'JWT' })}.${base64urlJson({
       ...claims,
       iat: Math.floor(now / 1000),
       exp: Math.floor(now / 1000) + 3600,
     })}.`;
     const [header, , signature] = owner.token.split('.');
-    forged.tamperedUsername = `${header}.${b64url({ ...jwtPart(owner.token, 1), username: other.username })}.${signature}`;
-    forged.tamperedSub = `${header}.${b64url({ ...jwtPart(owner.token, 1), sub: other.id })}.${signature}`;
+    forged.tamperedUsername = `${header}.${base64urlJson({ ...jwtPart(owner.token, 1), username: other.username })}.${signature}`;
+    forged.tamperedSub = `${header}.${base64urlJson({ ...jwtPart(owner.token, 1), sub: other.id })}.${signature}`;
     forged.noSignature = `${header}.${owner.token.split('.')[1]}.`;
     forged.truncated = owner.token.slice(0, -5);
     forged.expired = createSigner({

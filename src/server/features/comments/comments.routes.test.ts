@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AnswerJson,
-  AnswerPage,
-  CommentJson,
-  CommentPage,
-  ErrorJson,
-  QuestionJson,
-} from '../../../shared/api-types.js';
+import type { AnswerJson, AnswerPage, CommentJson, CommentPage, ErrorJson } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
+import { questionOf, walkPages } from '../../testing/api-assertions.js';
 import {
   apiClient,
   createTestApp,
+  postAnswer,
   postQuestion,
   signUp,
+  steppingClock,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
@@ -27,10 +23,9 @@ describe('comments routes', () => {
   let answerer: SignedUpUser;
   let commenter: SignedUpUser;
   let stranger: SignedUpUser;
-  let clock = Date.UTC(2024, 0, 1);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => (clock += 1000) });
+    t = await createTestApp({ now: steppingClock() });
     api = apiClient(t.app);
     asker = await signUp(api, { firstName: 'Ada', lastName: 'Asker' });
     answerer = await signUp(api, { firstName: 'Ben', lastName: 'Answerer' });
@@ -67,41 +62,12 @@ describe('comments routes', () => {
   const deleteComment = (user: SignedUpUser | undefined, path: string) =>
     api.del<CommentPage & ErrorJson>(`/api/comments/delete/${path}`, user?.token);
 
-  async function questionOf(questionId: string): Promise<QuestionJson> {
-    const response = await api.get<{ question: QuestionJson }>(`/api/questions/${questionId}`);
-    expect(response.status).toBe(200);
-    return response.body.question;
-  }
-
   async function answerOf(questionId: string, answerId: string): Promise<AnswerJson> {
     const response = await api.get<AnswerPage>(`/api/answers/${questionId}?limit=100`);
     expect(response.status).toBe(200);
     const answer = response.body.answers.find((a) => a._id === answerId);
     expect(answer).toBeDefined();
     return answer!;
-  }
-
-  async function postAnswer(questionId: string, user: SignedUpUser): Promise<string> {
-    const response = await api.post<{ answer: AnswerJson }>(
-      `/api/answers/add/${questionId}`,
-      { answerData: { answerText: 'Try a longer bulk ferment.' } },
-      user.token,
-    );
-    expect(response.status).toBe(201);
-    return response.body.answer._id;
-  }
-
-  async function pageThrough(questionId: string, answerId: string | undefined, limit: number) {
-    const pages: CommentJson[][] = [];
-    let cursor: string | null = null;
-    do {
-      const query: string = `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const response = await listComments(questionId, answerId, query);
-      expect(response.status).toBe(200);
-      pages.push(response.body.comments);
-      cursor = response.body.nextCursor;
-    } while (cursor !== null && pages.length < 20);
-    return pages;
   }
 
   describe('on a question', () => {
@@ -138,7 +104,7 @@ describe('comments routes', () => {
       expect(comments.map((c) => c._id)).toEqual([comment._id, olderId]);
       expect(comments[0]).toEqual(comment);
 
-      const question = await questionOf(questionId);
+      const question = await questionOf(api, questionId);
       expect(question.commentCount).toBe(2);
       expect(question.comments.map((c) => c._id)).toEqual([comment._id, olderId]);
       expect(question.comments[0]).toMatchObject({ username: commenter.username, firstName: 'Cleo' });
@@ -152,7 +118,7 @@ describe('comments routes', () => {
       expect(all.body.comments.map((c) => c.commentText)).toEqual([5, 4, 3, 2, 1].map((n) => `comment ${n}`));
       expect(all.body.nextCursor).toBeNull();
 
-      const pages = await pageThrough(questionId, undefined, 2);
+      const pages = await walkPages(api, `/api/comments/${questionId}`, 'comments', 2);
       expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
       expect(pages.flat().map((c) => c._id)).toEqual([...ids].reverse());
     });
@@ -171,7 +137,7 @@ describe('comments routes', () => {
         expect(response.body.errors[0], JSON.stringify(body)).toBe(messages.required);
       }
       expect((await listComments(questionId)).body.comments).toEqual([]);
-      expect((await questionOf(questionId)).commentCount).toBe(0);
+      expect((await questionOf(api, questionId)).commentCount).toBe(0);
     });
 
     it('stores a comment sent twice with the same client _id once', async () => {
@@ -185,7 +151,7 @@ describe('comments routes', () => {
       expect(first.body.comment._id).not.toBe('client-key-1');
       expect(second.body.comments.map((c) => c._id)).toEqual([first.body.comment._id]);
       expect((await listComments(questionId)).body.comments).toHaveLength(1);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
 
       // Another key, or the same key from another user, is another comment.
       const other = await addComment(commenter, questionId, undefined, { _id: 'client-key-2', commentText: 'Twice' });
@@ -193,7 +159,7 @@ describe('comments routes', () => {
       expect(other.status).toBe(201);
       expect(theirs.status).toBe(201);
       expect(new Set([first.body.comment._id, other.body.comment._id, theirs.body.comment._id]).size).toBe(3);
-      expect((await questionOf(questionId)).commentCount).toBe(3);
+      expect((await questionOf(api, questionId)).commentCount).toBe(3);
     });
 
     it('stores the same client _id once even when sent many times at once', async () => {
@@ -206,7 +172,7 @@ describe('comments routes', () => {
       expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
       expect(new Set(responses.map((r) => r.body.comment._id)).size).toBe(1);
       expect((await listComments(questionId)).body.comments).toHaveLength(1);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
 
     it('counts comments up and down on the question', async () => {
@@ -214,9 +180,9 @@ describe('comments routes', () => {
       const a = await commentIdOf(commenter, questionId, undefined, 'a');
       await commentIdOf(stranger, questionId, undefined, 'b');
       await commentIdOf(asker, questionId, undefined, 'c');
-      expect((await questionOf(questionId)).commentCount).toBe(3);
+      expect((await questionOf(api, questionId)).commentCount).toBe(3);
       expect((await deleteComment(commenter, `${questionId}/${a}`)).status).toBe(201);
-      expect((await questionOf(questionId)).commentCount).toBe(2);
+      expect((await questionOf(api, questionId)).commentCount).toBe(2);
       const listed = await api.get<{ questions: { _id: string; commentCount: number }[] }>(
         `/api/user/questions/${asker.username}`,
       );
@@ -243,7 +209,7 @@ describe('comments routes', () => {
       expect(edited).toMatchObject({ commentText: 'Typo', username: commenter.username, firstName: 'Cleo' });
       expect(Date.parse(edited!.updatedAt)).toBeGreaterThan(Date.parse(edited!.createdAt));
       expect((await listComments(questionId)).body.comments).toEqual([edited]);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
 
     it("lets the comment's author and the question's author delete it, not a third user", async () => {
@@ -251,12 +217,12 @@ describe('comments routes', () => {
       const byAuthor = await commentIdOf(commenter, questionId, undefined, 'I will delete this');
       const byAsker = await commentIdOf(commenter, questionId, undefined, 'The asker will delete this');
       const kept = await commentIdOf(commenter, questionId, undefined, 'Nobody else may delete this');
-      expect((await questionOf(questionId)).commentCount).toBe(3);
+      expect((await questionOf(api, questionId)).commentCount).toBe(3);
 
       const refused = await deleteComment(stranger, `${questionId}/${kept}`);
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual([messages.cannotDeleteComment]);
-      expect((await questionOf(questionId)).commentCount).toBe(3);
+      expect((await questionOf(api, questionId)).commentCount).toBe(3);
 
       const own = await deleteComment(commenter, `${questionId}/${byAuthor}`);
       expect(own.status).toBe(201);
@@ -264,12 +230,12 @@ describe('comments routes', () => {
       const asAsker = await deleteComment(asker, `${questionId}/${byAsker}`);
       expect(asAsker.status).toBe(201);
       expect(asAsker.body.comments.map((c) => c._id)).toEqual([kept]);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
 
       const again = await deleteComment(commenter, `${questionId}/${byAuthor}`);
       expect(again.status).toBe(404);
       expect(again.body.errors).toEqual([messages.commentNotFound]);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
 
     it('answers 404 for unknown questions and comments', async () => {
@@ -321,14 +287,14 @@ describe('comments routes', () => {
       expect(del.status).toBe(401);
       expect(del.body.errors).toEqual([messages.invalidToken]);
       expect((await listComments(questionId)).body.comments.map((c) => c.commentText)).toEqual(['Stay']);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
   });
 
   describe('on an answer', () => {
     it('adds comments at the end, oldest first, counted on the answer only', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const empty = await listComments(questionId, answerId);
       expect(empty.status).toBe(200);
       expect(empty.body).toEqual({ comments: [], nextCursor: null });
@@ -361,7 +327,7 @@ describe('comments routes', () => {
       expect(answer.comments.map((c) => c._id)).toEqual([firstId, comment._id]);
 
       // The question's own comments are separate from its answers' comments.
-      const question = await questionOf(questionId);
+      const question = await questionOf(api, questionId);
       expect(question.commentCount).toBe(0);
       expect(question.comments).toEqual([]);
       expect((await listComments(questionId)).body.comments).toEqual([]);
@@ -369,10 +335,10 @@ describe('comments routes', () => {
 
     it('pages through an answer’s comments oldest first', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const ids: string[] = [];
       for (const n of [1, 2, 3, 4, 5]) ids.push(await commentIdOf(commenter, questionId, answerId, `note ${n}`));
-      const pages = await pageThrough(questionId, answerId, 2);
+      const pages = await walkPages(api, `/api/comments/${questionId}/${answerId}`, 'comments', 2);
       expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
       expect(pages.flat().map((c) => c._id)).toEqual(ids);
       expect(pages.flat().map((c) => c.commentText)).toEqual([1, 2, 3, 4, 5].map((n) => `note ${n}`));
@@ -380,7 +346,7 @@ describe('comments routes', () => {
 
     it("refuses a question-comments cursor on an answer's comments, and a garbled one", async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       for (const n of [1, 2, 3]) await commentIdOf(commenter, questionId, undefined, `q${n}`);
       for (const n of [1, 2, 3]) await commentIdOf(commenter, questionId, answerId, `a${n}`);
       const first = await listComments(questionId, undefined, '?limit=1');
@@ -395,7 +361,7 @@ describe('comments routes', () => {
 
     it('rejects a missing commentText with 400 Required', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const response = await api.post<ErrorJson>(
         `/api/comments/add/${questionId}/${answerId}`,
         { commentData: { firstName: 'x' } },
@@ -408,7 +374,7 @@ describe('comments routes', () => {
 
     it('stores an answer comment sent twice with the same client _id once', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const first = await addComment(commenter, questionId, answerId, { _id: 'answer-key', commentText: 'Hi' });
       const second = await addComment(commenter, questionId, answerId, { _id: 'answer-key', commentText: 'Hi' });
       expect(first.status).toBe(201);
@@ -423,7 +389,7 @@ describe('comments routes', () => {
       // Either the answer gets its own comment, or the add is refused: a 201 that silently
       // hands back the question's comment (and stores nothing on the answer) is wrong.
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const onQuestion = await addComment(commenter, questionId, undefined, { _id: 'reused-key', commentText: 'Q' });
       expect(onQuestion.status).toBe(201);
 
@@ -438,12 +404,12 @@ describe('comments routes', () => {
         expect([400, 409, 422]).toContain(onAnswer.status);
         expect(answer.commentCount).toBe(0);
       }
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
 
     it('lets only the author edit an answer comment', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const commentId = await commentIdOf(commenter, questionId, answerId, 'Befor');
       for (const user of [stranger, asker, answerer]) {
         const refused = await editComment(user, `${questionId}/${answerId}/${commentId}`, 'Hijacked');
@@ -459,7 +425,7 @@ describe('comments routes', () => {
 
     it("lets the comment's, the question's and the answer's authors delete it, not a third user", async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const c1 = await commentIdOf(commenter, questionId, answerId, 'one');
       const c2 = await commentIdOf(commenter, questionId, answerId, 'two');
       const c3 = await commentIdOf(commenter, questionId, answerId, 'three');
@@ -489,19 +455,19 @@ describe('comments routes', () => {
 
     it("does not let an answer's author delete comments on the question itself", async () => {
       const questionId = await postQuestion(api, asker);
-      await postAnswer(questionId, answerer);
+      await postAnswer(api, answerer, questionId);
       const commentId = await commentIdOf(commenter, questionId, undefined, 'On the question');
       const refused = await deleteComment(answerer, `${questionId}/${commentId}`);
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual([messages.cannotDeleteComment]);
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
 
     it('answers 404 for unknown answers, answers of other questions and comments on another target', async () => {
       const questionId = await postQuestion(api, asker);
       const otherQuestionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
-      const otherAnswerId = await postAnswer(questionId, stranger);
+      const answerId = await postAnswer(api, answerer, questionId);
+      const otherAnswerId = await postAnswer(api, stranger, questionId);
       const onQuestion = await commentIdOf(commenter, questionId, undefined, 'question-level');
       const onAnswer = await commentIdOf(commenter, questionId, answerId, 'answer-level');
 
@@ -541,7 +507,7 @@ describe('comments routes', () => {
       expect(onQuestionPath.status).toBe(404);
       expect(onQuestionPath.body.errors).toEqual([messages.commentNotFound]);
 
-      expect((await questionOf(questionId)).commentCount).toBe(1);
+      expect((await questionOf(api, questionId)).commentCount).toBe(1);
       expect((await answerOf(questionId, answerId)).commentCount).toBe(1);
       expect((await answerOf(questionId, otherAnswerId)).commentCount).toBe(0);
       expect((await listComments(questionId)).body.comments.map((c) => c.commentText)).toEqual(['question-level']);
@@ -552,7 +518,7 @@ describe('comments routes', () => {
 
     it('answers 401 without a token', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const commentId = await commentIdOf(commenter, questionId, answerId, 'Stay');
       const add = await api.post<ErrorJson>(`/api/comments/add/${questionId}/${answerId}`, {
         commentData: { commentText: 'x' },

@@ -1,50 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorJson, QuestionPage, QuestionSummaryJson } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
+import { base64urlJson, walkPages } from '../../testing/api-assertions.js';
 import {
   apiClient,
   createTestApp,
   postQuestion,
   signUp,
+  steppingClock,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
 } from '../../testing/test-app.js';
 
-/** A clock that moves one second on every read, so every write gets its own, ordered time. */
-function steppingClock(start = Date.UTC(2024, 0, 1)) {
-  let time = start;
-  return () => (time += 1000);
-}
-
-const withQuery = (url: string, extra: string) => `${url}${url.includes('?') ? '&' : '?'}${extra}`;
-
-/** Reads a list to its end, `limit` at a time, checking the page shape on the way; returns every page. */
-async function walk(api: ApiClient, url: string, token?: string, limit = 2): Promise<QuestionSummaryJson[][]> {
-  const pages: QuestionSummaryJson[][] = [];
-  let cursor: string | null = null;
-  do {
-    const pageUrl = withQuery(url, `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    const response = await api.get<QuestionPage>(pageUrl, token);
-    expect(response.status, pageUrl).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['nextCursor', 'questions']);
-    const { questions, nextCursor } = response.body;
-    expect(questions.length, pageUrl).toBeLessThanOrEqual(limit);
-    // Only the last page may be short, and no page after the first is empty.
-    if (nextCursor !== null) expect(questions.length, pageUrl).toBe(limit);
-    if (pages.length > 0) expect(questions.length, pageUrl).toBeGreaterThan(0);
-    pages.push(questions);
-    cursor = nextCursor;
-  } while (cursor !== null && pages.length < 100);
-  expect(cursor, `${url} never reached its last page`).toBeNull();
-  return pages;
-}
-
 const titlesOf = (questions: QuestionSummaryJson[]) => questions.map((q) => q.questionTitle);
 
 /** A whole list read two at a time, as titles, in order. */
 async function walkTitles(api: ApiClient, url: string, token?: string): Promise<string[]> {
-  const pages = await walk(api, url, token);
+  const pages = await walkPages(api, url, 'questions', 2, token);
   const titles = pages.flat().map((q) => q.questionTitle);
   expect(pages).toHaveLength(Math.max(1, Math.ceil(titles.length / 2)));
   return titles;
@@ -187,7 +160,7 @@ describe('question lists', () => {
       expect(await walkTitles(api, '/api/questions?sort=trending')).toEqual(TRENDING);
       // Page sizes that do not divide the list, and one that holds it all.
       for (const limit of [1, 3, 8, 100]) {
-        const pages = await walk(api, '/api/questions?sort=trending', undefined, limit);
+        const pages = await walkPages(api, '/api/questions?sort=trending', 'questions', limit);
         expect(pages.flat().map((q) => q.questionTitle)).toEqual(TRENDING);
       }
     });
@@ -337,7 +310,7 @@ describe('question lists', () => {
       expect(await listTitles(api, '/api/user/questions/carol?q=discard')).toEqual([P7]);
       expect(await listTitles(api, '/api/user/questions/erin')).toEqual([P8]);
       expect(await walkTitles(api, '/api/user/questions/alice?sort=oldest')).toEqual([P1, P4]);
-      const pages = await walk(api, '/api/user/questions/alice', undefined, 1);
+      const pages = await walkPages(api, '/api/user/questions/alice', 'questions', 1);
       expect(pages.map(titlesOf)).toEqual([[P4], [P1]]);
     });
 
@@ -430,7 +403,7 @@ describe('question lists', () => {
       expect(await walkTitles(api, '/api/questions?q=bread')).toEqual([P7, P3, P1]);
       expect(await walkTitles(api, '/api/questions?q=bread&sort=oldest')).toEqual([P1, P3, P7]);
       expect(await walkTitles(api, '/api/questions?q=bread&sort=trending')).toEqual([P3, P7, P1]);
-      const pages = await walk(api, '/api/questions?q=bread&sort=trending', undefined, 1);
+      const pages = await walkPages(api, '/api/questions?q=bread&sort=trending', 'questions', 1);
       expect(pages.map(titlesOf)).toEqual([[P3], [P7], [P1]]);
     });
 
@@ -480,14 +453,13 @@ describe('question lists', () => {
     });
 
     it('rejects garbage cursors', async () => {
-      const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
       for (const cursor of [
         'garbage',
         '%%%',
-        forged({ order: 'latest' }),
-        forged(['latest', 1]),
-        forged(['latest', 'x', 1]),
-        forged(['latest', 1.5, 1]),
+        base64urlJson({ order: 'latest' }),
+        base64urlJson(['latest', 1]),
+        base64urlJson(['latest', 'x', 1]),
+        base64urlJson(['latest', 1.5, 1]),
         'x'.repeat(501),
       ]) {
         await expectBadRequest(api, `/api/questions?cursor=${encodeURIComponent(cursor)}`, messages.invalidCursor);
@@ -528,7 +500,7 @@ describe('question lists', () => {
       expect(await walkTitles(api, '/api/feed', alice.token)).toEqual([P2, P6, P4, P1]);
       expect(await walkTitles(api, '/api/feed?sort=oldest', alice.token)).toEqual([P1, P4, P6, P2]);
       expect(await walkTitles(api, '/api/feed?sort=trending', alice.token)).toEqual([P6, P4, P1, P2]);
-      const pages = await walk(api, '/api/feed?sort=trending', alice.token, 3);
+      const pages = await walkPages(api, '/api/feed?sort=trending', 'questions', 3, alice.token);
       expect(pages.map(titlesOf)).toEqual([[P6, P4, P1], [P2]]);
     });
 
@@ -737,7 +709,7 @@ describe('lists that change', () => {
 
     const expected = ['Mark 4', 'Mark 2', 'Mark 5', 'Mark 1', 'Mark 3'];
     expect(await listTitles(api, '/api/bookmarks', reader.token)).toEqual(expected);
-    const pages = await walk(api, '/api/bookmarks', reader.token);
+    const pages = await walkPages(api, '/api/bookmarks', 'questions', 2, reader.token);
     expect(pages.map(titlesOf)).toEqual([['Mark 4', 'Mark 2'], ['Mark 5', 'Mark 1'], ['Mark 3']]);
     expect(pages.flat().every((q) => q.bookmarked)).toBe(true);
 

@@ -5,28 +5,19 @@ import type {
   QuestionJson,
   QuestionPage,
   QuestionSummaryJson,
-  UserJson,
 } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
+import { getUser, ISO_TIME, NO_VOTES } from '../../testing/api-assertions.js';
 import {
   apiClient,
   createTestApp,
   postQuestion,
   signUp,
+  steppingClock,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
 } from '../../testing/test-app.js';
-
-/** A clock that moves one second on every read, so every write gets its own, ordered time. */
-function steppingClock(start = Date.UTC(2024, 0, 1)) {
-  let time = start;
-  return () => (time += 1000);
-}
-
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?(Z|[+-]\d{2}:\d{2})$/;
-
-const NO_VOTES = { upvotedBy: [], downvotedBy: [], upvotes: 0, downvotes: 0, myVote: null };
 
 const questionData = (data: Partial<{ questionTitle: unknown; questionText: unknown; tags: unknown }> = {}) => ({
   questionData: {
@@ -47,12 +38,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const getQuestion = (id: string, token?: string) => api.get<{ question: QuestionJson }>(`/api/questions/${id}`, token);
-
-const getUser = async (user: SignedUpUser) => {
-  const response = await api.get<{ user: UserJson }>(`/api/users/${user.id}`);
-  expect(response.status).toBe(200);
-  return response.body.user;
-};
 
 const authorPosts = async (user: SignedUpUser) => {
   const response = await api.get<QuestionPage>(`/api/user/questions/${user.username}?limit=100`);
@@ -300,11 +285,11 @@ describe('POST /api/questions/add', () => {
 
   it("increments the author's questionCount", async () => {
     const author = await signUp(api);
-    expect((await getUser(author)).questionCount).toBe(0);
+    expect((await getUser(api, author.id)).questionCount).toBe(0);
     await postQuestion(api, author);
-    expect((await getUser(author)).questionCount).toBe(1);
+    expect((await getUser(api, author.id)).questionCount).toBe(1);
     await postQuestion(api, author);
-    expect((await getUser(author)).questionCount).toBe(2);
+    expect((await getUser(api, author.id)).questionCount).toBe(2);
   });
 });
 
@@ -448,7 +433,7 @@ describe('DELETE /api/questions/delete/:questionId', () => {
     const author = await signUp(api);
     const keep = await postQuestion(api, author, { questionTitle: 'Keep me' });
     const doomed = await postQuestion(api, author, { questionTitle: 'Delete me' });
-    expect((await getUser(author)).questionCount).toBe(2);
+    expect((await getUser(api, author.id)).questionCount).toBe(2);
 
     const response = await api.del<QuestionPage>(`/api/questions/delete/${doomed}`, author.token);
     expect(response.status).toBe(201);
@@ -461,12 +446,12 @@ describe('DELETE /api/questions/delete/:questionId', () => {
     expect(fetched.status).toBe(404);
     expect(fetched.body).toMatchObject({ errors: ['Question not found.'] });
     expect((await authorPosts(author)).map((q) => q.id)).toEqual([keep]);
-    expect((await getUser(author)).questionCount).toBe(1);
+    expect((await getUser(api, author.id)).questionCount).toBe(1);
 
     const again = await api.del<ErrorJson>(`/api/questions/delete/${doomed}`, author.token);
     expect(again.status).toBe(404);
     expect(again.body.errors).toEqual(['Question not found.']);
-    expect((await getUser(author)).questionCount).toBe(1);
+    expect((await getUser(api, author.id)).questionCount).toBe(1);
   });
 
   it("refuses another user's delete with 400 and keeps the post", async () => {
@@ -478,7 +463,7 @@ describe('DELETE /api/questions/delete/:questionId', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual(["Cannot delete a Question doesn't belong to the User."]);
     expect((await getQuestion(id)).status).toBe(200);
-    expect((await getUser(author)).questionCount).toBe(1);
+    expect((await getUser(api, author.id)).questionCount).toBe(1);
   });
 
   it('takes its answers, comments, votes, bookmarks and tags with it', async () => {

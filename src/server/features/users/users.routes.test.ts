@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorJson, UserJson, UserPage } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
+import { base64urlJson, expectUserShape, getUser, UNAUTHORIZED, walkPages } from '../../testing/api-assertions.js';
 import {
   apiClient,
   createTestApp,
@@ -11,66 +12,12 @@ import {
   type TestApp,
 } from '../../testing/test-app.js';
 
-const USER_KEYS = [
-  '_id',
-  'bio',
-  'createdAt',
-  'firstName',
-  'followerCount',
-  'followers',
-  'following',
-  'followingCount',
-  'id',
-  'lastName',
-  'questionCount',
-  'updatedAt',
-  'username',
-];
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UNAUTHORIZED = { errors: [messages.invalidToken], code: 'unauthorized' };
 const USER_NOT_FOUND = { errors: ['User not found.'], code: 'not_found' };
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100.';
 
 type UserBody = { user: UserJson };
 type EditResponse = { user: UserJson; encodedToken: string };
 type FollowResponse = { user: UserJson; followUser: UserJson };
-
-function expectUserShape(user: UserJson) {
-  expect(Object.keys(user).sort()).toEqual(USER_KEYS);
-  expect(user._id).toMatch(/^[1-9][0-9]*$/);
-  expect(user.id).toBe(user._id);
-  expect(user.createdAt).toMatch(ISO_TIME);
-  expect(user.updatedAt).toMatch(ISO_TIME);
-  expect(user.followers.length).toBeLessThanOrEqual(100);
-  expect(user.following.length).toBeLessThanOrEqual(100);
-}
-
-const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-async function getUser(api: ApiClient, ref: string): Promise<UserJson> {
-  const response = await api.get<UserBody>(`/api/users/${ref}`);
-  expect(response.status).toBe(200);
-  return response.body.user;
-}
-
-/** Walks a paginated list to its end, checking each page's size. */
-async function allPages(api: ApiClient, url: string, limit: number, token?: string): Promise<UserJson[][]> {
-  const pages: UserJson[][] = [];
-  let cursor: string | null = null;
-  do {
-    const sep = url.includes('?') ? '&' : '?';
-    const query: string = `${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const response: { status: number; body: UserPage } = await api.get<UserPage>(`${url}${query}`, token);
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['nextCursor', 'users']);
-    expect(response.body.users.length).toBeLessThanOrEqual(limit);
-    if (response.body.nextCursor !== null) expect(response.body.users).toHaveLength(limit);
-    pages.push(response.body.users);
-    cursor = response.body.nextCursor;
-    if (pages.length > 50) throw new Error('pagination does not end');
-  } while (cursor !== null);
-  return pages;
-}
 
 describe('GET /api/users', () => {
   let t: TestApp;
@@ -94,7 +41,7 @@ describe('GET /api/users', () => {
   });
 
   it('pages with limit and cursor, without gaps or repeats, ending with nextCursor null', async () => {
-    const pages = await allPages(api, '/api/users', 2);
+    const pages = await walkPages(api, '/api/users', 'users', 2);
     expect(pages.map((page) => page.map((u) => u.username))).toEqual([
       ['alice', 'bruno'],
       ['chloe', 'dmitri'],
@@ -156,11 +103,11 @@ describe('GET /api/users', () => {
 
   it.each([
     ['not base64 JSON', 'not-a-cursor'],
-    ['a JSON object', cursorOf({ id: 2 })],
-    ['a cursor of another list', cursorOf(['suggestions', 0, 2])],
-    ['a cursor with a text key', cursorOf(['users', 'two', 2])],
-    ['a cursor with a fractional id', cursorOf(['users', 2, 2.5])],
-    ['a cursor with too many parts', cursorOf(['users', 2, 2, 2])],
+    ['a JSON object', base64urlJson({ id: 2 })],
+    ['a cursor of another list', base64urlJson(['suggestions', 0, 2])],
+    ['a cursor with a text key', base64urlJson(['users', 'two', 2])],
+    ['a cursor with a fractional id', base64urlJson(['users', 2, 2.5])],
+    ['a cursor with too many parts', base64urlJson(['users', 2, 2, 2])],
     ['an overlong cursor', 'A'.repeat(600)],
   ])('answers 400 with the invalid cursor message for %s', async (_name, cursor) => {
     const response = await api.get<ErrorJson>(`/api/users?cursor=${encodeURIComponent(cursor)}`);
@@ -760,9 +707,9 @@ describe('GET /api/users/suggestions', () => {
   });
 
   it('pages with limit and cursor without gaps or repeats', async () => {
-    const pages = await allPages(api, '/api/users/suggestions', 1, u.amy!.token);
+    const pages = await walkPages(api, '/api/users/suggestions', 'users', 1, u.amy!.token);
     expect(pages.map(names)).toEqual([['cat'], ['dan'], ['eve']]);
-    const twos = await allPages(api, '/api/users/suggestions', 2, u.bob!.token);
+    const twos = await walkPages(api, '/api/users/suggestions', 'users', 2, u.bob!.token);
     expect(twos.map(names)).toEqual([
       ['cat', 'dan'],
       ['eve', 'amy'],
@@ -799,7 +746,7 @@ describe('GET /api/users/suggestions', () => {
       const api2 = apiClient(t2.app);
       const newbie = await signUp(api2, { username: 'freshbaker' });
       const all = await api2.get<UserPage>('/api/users?limit=100');
-      const pages = await allPages(api2, '/api/users/suggestions', 4, newbie.token);
+      const pages = await walkPages(api2, '/api/users/suggestions', 'users', 4, newbie.token);
       const suggested = pages.flat().map((x) => x.username);
       expect(suggested).not.toContain('freshbaker');
       expect(suggested).not.toContain('crumb');

@@ -1,29 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AnswerJson,
-  AnswerPage,
-  ErrorJson,
-  QuestionJson,
-  QuestionPage,
-  UserJson,
-  VotesJson,
-} from '../../../shared/api-types.js';
+import type { AnswerPage, ErrorJson, QuestionPage, UserJson, VotesJson } from '../../../shared/api-types.js';
 import { RECENT_VOTERS } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
-import type { Db } from '../../db/database.js';
+import { getUser, NO_VOTES, questionOf } from '../../testing/api-assertions.js';
+import { counterMismatches } from '../../testing/invariants.js';
 import {
   apiClient,
   createTestApp,
+  postAnswer,
   postQuestion,
   signUp,
+  steppingClock,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
 } from '../../testing/test-app.js';
 
 type Reaction = 'upvote' | 'downvote' | 'unvote';
-
-const NO_VOTES: VotesJson = { upvotedBy: [], downvotedBy: [], upvotes: 0, downvotes: 0, myVote: null };
 
 const sorted = (names: string[]) => [...names].sort();
 
@@ -33,11 +26,10 @@ describe('votes routes', () => {
   let asker: SignedUpUser;
   let answerer: SignedUpUser;
   let voters: SignedUpUser[];
-  let clock = Date.UTC(2024, 0, 1);
 
   beforeAll(async () => {
     // Every call to the clock moves it on, so "most recent" is well defined for each vote.
-    t = await createTestApp({ now: () => (clock += 1000) });
+    t = await createTestApp({ now: steppingClock() });
     api = apiClient(t.app);
     asker = await signUp(api);
     answerer = await signUp(api);
@@ -72,22 +64,6 @@ describe('votes routes', () => {
     return response.body.votes;
   }
 
-  async function postAnswer(questionId: string, user: SignedUpUser, text = 'Add more steam.'): Promise<string> {
-    const response = await api.post<{ answer: AnswerJson }>(
-      `/api/answers/add/${questionId}`,
-      { answerData: { answerText: text } },
-      user.token,
-    );
-    expect(response.status).toBe(201);
-    return response.body.answer._id;
-  }
-
-  async function questionOf(questionId: string, user?: SignedUpUser): Promise<QuestionJson> {
-    const response = await api.get<{ question: QuestionJson }>(`/api/questions/${questionId}`, user?.token);
-    expect(response.status).toBe(200);
-    return response.body.question;
-  }
-
   describe('on a question', () => {
     it('starts with no votes', async () => {
       const questionId = await postQuestion(api, asker);
@@ -95,7 +71,7 @@ describe('votes routes', () => {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ votes: NO_VOTES });
       expect(await votesOf(questionId, voter(0))).toEqual(NO_VOTES);
-      expect((await questionOf(questionId)).votes).toEqual(NO_VOTES);
+      expect((await questionOf(api, questionId)).votes).toEqual(NO_VOTES);
     });
 
     it('upvotes: adds the caller to upvotedBy, with myVote only for the caller', async () => {
@@ -108,9 +84,9 @@ describe('votes routes', () => {
       expect(await votesOf(questionId, voter(0))).toEqual(response.body.votes);
       expect(await votesOf(questionId)).toEqual({ ...response.body.votes, myVote: null });
       expect(await votesOf(questionId, voter(1))).toEqual({ ...response.body.votes, myVote: null });
-      expect((await questionOf(questionId, voter(0))).votes.myVote).toBe('upvote');
-      expect((await questionOf(questionId, voter(1))).votes.myVote).toBeNull();
-      expect((await questionOf(questionId)).votes).toEqual({ ...response.body.votes, myVote: null });
+      expect((await questionOf(api, questionId, voter(0).token)).votes.myVote).toBe('upvote');
+      expect((await questionOf(api, questionId, voter(1).token)).votes.myVote).toBeNull();
+      expect((await questionOf(api, questionId)).votes).toEqual({ ...response.body.votes, myVote: null });
     });
 
     it('repeating an upvote or a downvote changes nothing', async () => {
@@ -228,7 +204,7 @@ describe('votes routes', () => {
       expect(switched.body.votes).toMatchObject({ upvotes: 10, downvotes: 1, downvotedBy: [voter(0).username] });
       expect(sorted(switched.body.votes.upvotedBy)).toEqual(sorted(twelve.slice(1, 11).map((u) => u.username)));
 
-      const summary = (await questionOf(questionId)).votes;
+      const summary = (await questionOf(api, questionId)).votes;
       expect(summary).toMatchObject({ upvotes: 10, downvotes: 1 });
       expect(summary.upvotedBy).toHaveLength(RECENT_VOTERS);
     });
@@ -300,7 +276,7 @@ describe('votes routes', () => {
   describe('on an answer', () => {
     it('upvote, downvote, switch, repeat and unvote behave as on a question', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const initial = await api.get(`/api/votes/${questionId}/${answerId}`);
       expect(initial.status).toBe(200);
       expect(initial.body).toEqual({ votes: NO_VOTES });
@@ -348,7 +324,7 @@ describe('votes routes', () => {
 
     it('keeps the 10 most recent downvoters by name and the exact count', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const twelve = voters.slice(5, 17);
       for (const user of twelve) expect((await voteAnswer(questionId, answerId, user, 'downvote')).status).toBe(201);
       const votes = await answerVotesOf(questionId, answerId, twelve[0]);
@@ -361,7 +337,7 @@ describe('votes routes', () => {
 
     it('rejects an invalid reaction with 400 and changes nothing', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       await voteAnswer(questionId, answerId, voter(0), 'downvote');
       const before = await answerVotesOf(questionId, answerId, voter(0));
       for (const reaction of ['like', 123, undefined, null]) {
@@ -375,7 +351,7 @@ describe('votes routes', () => {
     it('answers 404 for unknown questions and answers, answers of other questions, and 401 without a token', async () => {
       const questionId = await postQuestion(api, asker);
       const otherQuestionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
 
       const unknownQuestion = await api.get<ErrorJson>(`/api/votes/999999/${answerId}`);
       expect(unknownQuestion.status).toBe(404);
@@ -447,7 +423,7 @@ describe('votes routes', () => {
 
     it('counts 20 different users voting on an answer at once, and one user’s burst once', async () => {
       const questionId = await postQuestion(api, asker);
-      const answerId = await postAnswer(questionId, answerer);
+      const answerId = await postAnswer(api, answerer, questionId);
       const twenty = voters.slice(0, 20);
       const responses = await Promise.all([
         ...twenty.map((user) => voteAnswer(questionId, answerId, user, 'downvote')),
@@ -461,174 +437,6 @@ describe('votes routes', () => {
   });
 
   describe('stored counters', () => {
-    /** Every stored counter must equal a real COUNT(*) over the rows it counts. */
-    async function expectCountersMatchRows(db: Db) {
-      const countMap = (rows: { key: number | null; n: unknown }[]) =>
-        new Map(rows.map((r) => [Number(r.key), Number(r.n)]));
-
-      const questionUp = countMap(
-        await db
-          .selectFrom('question_votes')
-          .select((eb) => ['question_id as key', eb.fn.countAll().as('n')])
-          .where('value', '=', 1)
-          .groupBy('question_id')
-          .execute(),
-      );
-      const questionDown = countMap(
-        await db
-          .selectFrom('question_votes')
-          .select((eb) => ['question_id as key', eb.fn.countAll().as('n')])
-          .where('value', '=', -1)
-          .groupBy('question_id')
-          .execute(),
-      );
-      const answersPerQuestion = countMap(
-        await db
-          .selectFrom('answers')
-          .select((eb) => ['question_id as key', eb.fn.countAll().as('n')])
-          .groupBy('question_id')
-          .execute(),
-      );
-      const questionComments = countMap(
-        await db
-          .selectFrom('comments')
-          .select((eb) => ['question_id as key', eb.fn.countAll().as('n')])
-          .where('answer_id', 'is', null)
-          .groupBy('question_id')
-          .execute(),
-      );
-      const questions = await db
-        .selectFrom('questions')
-        .select(['id', 'upvotes', 'downvotes', 'score', 'answer_count', 'comment_count'])
-        .orderBy('id')
-        .execute();
-      expect(questions.length).toBeGreaterThan(0);
-      expect(questions).toEqual(
-        questions.map((q) => {
-          const up = questionUp.get(q.id) ?? 0;
-          const down = questionDown.get(q.id) ?? 0;
-          return {
-            id: q.id,
-            upvotes: up,
-            downvotes: down,
-            score: up - down,
-            answer_count: answersPerQuestion.get(q.id) ?? 0,
-            comment_count: questionComments.get(q.id) ?? 0,
-          };
-        }),
-      );
-
-      const answerUp = countMap(
-        await db
-          .selectFrom('answer_votes')
-          .select((eb) => ['answer_id as key', eb.fn.countAll().as('n')])
-          .where('value', '=', 1)
-          .groupBy('answer_id')
-          .execute(),
-      );
-      const answerDown = countMap(
-        await db
-          .selectFrom('answer_votes')
-          .select((eb) => ['answer_id as key', eb.fn.countAll().as('n')])
-          .where('value', '=', -1)
-          .groupBy('answer_id')
-          .execute(),
-      );
-      const answerComments = countMap(
-        await db
-          .selectFrom('comments')
-          .select((eb) => ['answer_id as key', eb.fn.countAll().as('n')])
-          .where('answer_id', 'is not', null)
-          .groupBy('answer_id')
-          .execute(),
-      );
-      const answers = await db
-        .selectFrom('answers')
-        .select(['id', 'upvotes', 'downvotes', 'score', 'comment_count'])
-        .orderBy('id')
-        .execute();
-      expect(answers.length).toBeGreaterThan(0);
-      expect(answers).toEqual(
-        answers.map((a) => {
-          const up = answerUp.get(a.id) ?? 0;
-          const down = answerDown.get(a.id) ?? 0;
-          return {
-            id: a.id,
-            upvotes: up,
-            downvotes: down,
-            score: up - down,
-            comment_count: answerComments.get(a.id) ?? 0,
-          };
-        }),
-      );
-
-      const followers = countMap(
-        await db
-          .selectFrom('follows')
-          .select((eb) => ['followee_id as key', eb.fn.countAll().as('n')])
-          .groupBy('followee_id')
-          .execute(),
-      );
-      const following = countMap(
-        await db
-          .selectFrom('follows')
-          .select((eb) => ['follower_id as key', eb.fn.countAll().as('n')])
-          .groupBy('follower_id')
-          .execute(),
-      );
-      const questionsByUser = countMap(
-        await db
-          .selectFrom('questions')
-          .select((eb) => ['user_id as key', eb.fn.countAll().as('n')])
-          .groupBy('user_id')
-          .execute(),
-      );
-      const users = await db
-        .selectFrom('users')
-        .select(['id', 'follower_count', 'following_count', 'question_count'])
-        .orderBy('id')
-        .execute();
-      expect(users).toEqual(
-        users.map((u) => ({
-          id: u.id,
-          follower_count: followers.get(u.id) ?? 0,
-          following_count: following.get(u.id) ?? 0,
-          question_count: questionsByUser.get(u.id) ?? 0,
-        })),
-      );
-
-      // Rows a deleted question or answer leaves behind would be counted by nothing.
-      const orphanComments = await db
-        .selectFrom('comments')
-        .leftJoin('answers', 'answers.id', 'comments.answer_id')
-        .select('comments.id')
-        .where('comments.answer_id', 'is not', null)
-        .where((eb) =>
-          eb.or([eb('answers.id', 'is', null), eb('answers.question_id', '!=', eb.ref('comments.question_id'))]),
-        )
-        .execute();
-      expect(orphanComments).toEqual([]);
-
-      // With at most RECENT_VOTERS voters on a side, the names shown are exactly the voters.
-      const voterNames = await db
-        .selectFrom('question_votes')
-        .innerJoin('users', 'users.id', 'question_votes.user_id')
-        .select(['question_votes.question_id', 'question_votes.value', 'users.username'])
-        .execute();
-      const recent = await db.selectFrom('questions').select(['id', 'recent_upvoters', 'recent_downvoters']).execute();
-      for (const q of recent) {
-        for (const [value, json] of [
-          [1, q.recent_upvoters],
-          [-1, q.recent_downvoters],
-        ] as const) {
-          const names = voterNames.filter((v) => v.question_id === q.id && v.value === value).map((v) => v.username);
-          const shown = JSON.parse(json) as string[];
-          if (names.length <= RECENT_VOTERS) expect(sorted(shown), `question ${q.id} ${value}`).toEqual(sorted(names));
-          else expect(shown).toHaveLength(RECENT_VOTERS);
-        }
-      }
-    }
-
     it('match real counts after a mixed sequence of votes, answers, comments, follows and deletes', async () => {
       const db = t.database.db;
       const [u1, u2, u3, u4, u5] = [voter(17), voter(18), voter(19), voter(20), voter(21)];
@@ -650,11 +458,11 @@ describe('votes routes', () => {
       const q2 = await postQuestion(api, u2);
       const q3 = await postQuestion(api, u3);
       const q4 = await postQuestion(api, u1, { questionTitle: 'Soon deleted' });
-      const a1 = await postAnswer(q1, u2);
-      const a2 = await postAnswer(q1, u3);
-      const a3 = await postAnswer(q2, u1);
-      const a4 = await postAnswer(q4, u4);
-      const a5 = await postAnswer(q1, u5);
+      const a1 = await postAnswer(api, u2, q1);
+      const a2 = await postAnswer(api, u3, q1);
+      const a3 = await postAnswer(api, u1, q2);
+      const a4 = await postAnswer(api, u4, q4);
+      const a5 = await postAnswer(api, u5, q1);
 
       const everyone = [u1, u2, u3, u4, u5];
       const steps: Promise<unknown>[] = [];
@@ -715,7 +523,9 @@ describe('votes routes', () => {
       expect((await api.del(`/api/questions/delete/${q4}`, u1.token)).status).toBe(201);
       expect((await follow(u2, u1, 'unfollow')).status).toBe(200);
 
-      await expectCountersMatchRows(db);
+      // Every stored counter equals a real count of its rows, the recent voters are the latest ones,
+      // and no comment outlived its answer.
+      expect(await counterMismatches(db)).toEqual([]);
 
       // And the API reports the same numbers.
       const stored = await db
@@ -723,21 +533,21 @@ describe('votes routes', () => {
         .select(['id', 'upvotes', 'downvotes', 'answer_count', 'comment_count'])
         .where('id', 'in', [q1, q2, q3].map(Number))
         .execute();
+      expect(stored).toHaveLength(3);
       for (const row of stored) {
-        const question = await questionOf(String(row.id));
+        const question = await questionOf(api, String(row.id));
         expect(question.votes.upvotes).toBe(row.upvotes);
         expect(question.votes.downvotes).toBe(row.downvotes);
         expect(question.answerCount).toBe(row.answer_count);
         expect(question.commentCount).toBe(row.comment_count);
       }
-      const q1Now = await questionOf(q1);
+      const q1Now = await questionOf(api, q1);
       expect(q1Now.answerCount).toBe(2);
       expect(q1Now.commentCount).toBe(1);
       expect(q1Now.votes).toMatchObject({ upvotes: 3, downvotes: 1 });
-      const user1 = await api.get<{ user: UserJson }>(`/api/users/${u1.id}`);
-      expect(user1.status).toBe(200);
-      expect(user1.body.user).toMatchObject({ followerCount: 2, followingCount: 1, questionCount: 1 });
-      expect(sorted(user1.body.user.followers)).toEqual(sorted([u3.username, u5.username]));
+      const user1 = await getUser(api, u1.id);
+      expect(user1).toMatchObject({ followerCount: 2, followingCount: 1, questionCount: 1 });
+      expect(sorted(user1.followers)).toEqual(sorted([u3.username, u5.username]));
       const q4Gone = await api.get(`/api/questions/${q4}`);
       expect(q4Gone.status).toBe(404);
     });

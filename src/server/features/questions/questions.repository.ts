@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Sort } from '../../../shared/constants.js';
 import type { Db, DialectName } from '../../db/database.js';
 import type { QuestionsTable } from '../../db/schema.js';
+import { followeeIds, isFollowing } from '../users/users.repository.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -246,26 +247,19 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
 
     if (request.authorId !== undefined) {
       // In the feed, an author filter can only narrow it: an author the caller does not follow has no posts there.
-      if (request.feedOf !== undefined && request.authorId !== request.feedOf) {
-        const followed = await db
-          .selectFrom('follows')
-          .select('followee_id')
-          .where('follower_id', '=', request.feedOf)
-          .where('followee_id', '=', request.authorId)
-          .executeTakeFirst();
-        if (!followed) return [];
+      if (
+        request.feedOf !== undefined &&
+        request.authorId !== request.feedOf &&
+        !(await isFollowing(db, request.feedOf, request.authorId))
+      ) {
+        return [];
       }
       return rowsInOrder(db, await authorSource(request.authorId)(request.limit));
     }
     if (request.feedOf !== undefined) {
-      const followees = await db
-        .selectFrom('follows')
-        .select('followee_id')
-        .where('follower_id', '=', request.feedOf)
-        .limit(FEED_MERGE_MAX_AUTHORS + 1)
-        .execute();
+      const followees = await followeeIds(db, request.feedOf, FEED_MERGE_MAX_AUTHORS + 1);
       if (followees.length <= FEED_MERGE_MAX_AUTHORS) {
-        const authors = [request.feedOf, ...followees.map((f) => f.followee_id)];
+        const authors = [request.feedOf, ...followees];
         return rowsInOrder(db, await merge(authors.map(authorSource), request.limit, order.desc));
       }
     } else if (request.tagKeys.length) {

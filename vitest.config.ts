@@ -1,8 +1,10 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
- * In CI a missing PostgreSQL is a failure, never a silent skip.
+ * The server suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+ * In CI a missing PostgreSQL is a failure, never a silent skip. The web app's component tests
+ * run in jsdom. Long fault and load tests have their own config (vitest.reliability.config.ts).
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === 'true' && !postgresUrl) {
@@ -10,6 +12,7 @@ if (process.env.CI === 'true' && !postgresUrl) {
 }
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+const serverExcluded = ['src/server/**/*.reliability.test.ts'];
 
 export default defineConfig({
   test: {
@@ -18,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: serverTests,
+          exclude: serverExcluded,
           env: { CRUMB_TEST_DB: 'sqlite' },
           setupFiles: ['src/server/testing/setup.ts'],
           testTimeout: 30_000,
@@ -30,7 +34,7 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: serverTests,
-                exclude: ['src/server/**/*.sqlite.test.ts'],
+                exclude: [...serverExcluded, 'src/server/**/*.sqlite.test.ts'],
                 env: { CRUMB_TEST_DB: 'postgres' },
                 setupFiles: ['src/server/testing/setup.ts'],
                 testTimeout: 30_000,
@@ -39,6 +43,16 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/testing/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -18,6 +17,7 @@ import { questionsRoutes } from './features/questions/questions.routes.js';
 import { createQuestionsService } from './features/questions/questions.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { createUsersService } from './features/users/users.service.js';
+import { webRoutes } from './features/web/web.routes.js';
 import { votesRoutes } from './features/votes/votes.routes.js';
 import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
@@ -32,10 +32,11 @@ export interface AppOptions {
   /** Pino options or false; defaults to the configured log level. */
   logger?: boolean | object;
   now?: () => number;
+  /** The built web app's folder; defaults to dist/web. */
+  webRoot?: URL;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
-const PLACEHOLDER_PAGE = new URL('../../src/web/index.html', import.meta.url);
 
 /** Builds the whole application: database migrated, demo data loaded if wanted, API under /api. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -101,12 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  app.get('/', { config: { access: 'public' } }, async (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await readFile(PLACEHOLDER_PAGE)),
-  );
+  await app.register(webRoutes, options.webRoot ? { root: options.webRoot } : {});
 
   return app;
 }

@@ -43,7 +43,8 @@ const EXPECTED: Record<string, 'public' | 'protected'> = {
   'GET /api/votes/:questionId/:answerId': 'public',
   'POST /api/votes/react/:questionId': 'protected',
   'POST /api/votes/vote/:questionId/:answerId': 'protected',
-  'GET /': 'public',
+  'GET /assets/*': 'public',
+  'GET /*': 'public',
 };
 
 describe('route access', () => {

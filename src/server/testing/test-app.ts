@@ -48,6 +48,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A tiny built web app, so tests see the same routes whether or not `vite build` has run. */
+const WEB_FIXTURE = new URL('./web-fixture/', import.meta.url);
+
 export interface TestAppOptions {
   seed?: 'demo' | 'none';
   rateLimits?: boolean;
@@ -96,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: options.rateLimits ?? false,
     passwordHash: FAST_HASH,
   };
-  const app = await buildApp({ config, database, logger: false, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, database, logger: false, webRoot: WEB_FIXTURE, ...(options.now ? { now: options.now } : {}) });
   app.addHook('onSend', async (request, _reply, payload) => {
     inspected.responses += 1;
     if (typeof payload === 'string' && leaksSecret(payload)) leakedResponses.push(`${request.method} ${request.url}`);

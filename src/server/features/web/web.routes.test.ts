@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+describe('web app serving', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(['/', '/explore', '/feed', '/signIn', '/question/42', '/question/42/'])(
+    'answers the page %s with the app, not cached',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('answers an unknown page with the app and status 404, so the app shows its own not-found page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a year-long immutable cache, compressed when the client accepts it', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-Fx1.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toContain('fixture');
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-Fx1.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers a missing asset with 404 rather than the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('serves top-level files such as robots.txt, revalidated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('User-agent');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    for (const url of ['/api', '/api/nope', '/api/questions/1/extra']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
+  it('does not let a path escape the web folder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2fweb.routes.test.ts' });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain('web app serving');
+  });
+});

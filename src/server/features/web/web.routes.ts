@@ -1,0 +1,52 @@
+import { existsSync, readdirSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isWebPage } from '../../../shared/web-routes.js';
+
+/** Where `vite build` writes the web app, relative to this module in `src` and in `dist`. */
+export const WEB_BUILD_DIR = new URL('../../../../dist/web/', import.meta.url);
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built web app: hashed files under /assets cached for a year, every other file and
+ * the app's page revalidated on each visit, and the page itself for every path that is not an
+ * API call or a file (history fallback), so a deep link such as /question/42 works on reload.
+ * Compressed copies written at build time are sent to clients that accept them.
+ */
+export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: { root?: URL } = {}) {
+  const rootPath = root.pathname;
+  if (!existsSync(new URL('index.html', root))) {
+    app.log.warn(`the web app is not built (no ${rootPath}index.html): run npm run build`);
+    app.get('/', { config: { access: 'public' } }, async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build.'),
+    );
+    return;
+  }
+  const topLevelFiles = new Set(
+    readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name) && entry.name !== 'index.html')
+      .map((entry) => entry.name),
+  );
+
+  await app.register(fastifyStatic, { root: rootPath, serve: false, preCompressed: true });
+
+  const sendPage = (reply: FastifyReply, status: number) =>
+    reply.code(status).header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false });
+
+  app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${file}`, { cacheControl: false });
+  });
+
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    const name = pathname.slice(1);
+    if (topLevelFiles.has(name)) {
+      return reply.header('cache-control', REVALIDATE).sendFile(name, { cacheControl: false });
+    }
+    return sendPage(reply, isWebPage(pathname) ? 200 : 404);
+  });
+}

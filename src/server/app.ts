@@ -13,6 +13,7 @@ import { commentsRoutes } from './features/comments/comments.routes.js';
 import { createCommentsService } from './features/comments/comments.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createQuestionsRepository } from './features/questions/questions.repository.js';
+import { metaRoutes } from './features/meta/meta.routes.js';
 import { questionsRoutes } from './features/questions/questions.routes.js';
 import { createQuestionsService } from './features/questions/questions.service.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
+      await api.register(metaRoutes, { config });
       await api.register(authRoutes, { ctx, usersService });
       await api.register(usersRoutes, { auth, usersService });
       await api.register(questionsRoutes, { auth, questions });

@@ -8,6 +8,7 @@ const UNAUTHORIZED = { errors: [messages.invalidToken], code: 'unauthorized' };
 /** Every public and protected route of the API, as the spec and the decisions define them. */
 const EXPECTED: Record<string, 'public' | 'protected'> = {
   'GET /api/health': 'public',
+  'GET /api/meta': 'public',
   'POST /api/auth/signup': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/guest': 'public',

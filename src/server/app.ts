@@ -24,6 +24,7 @@ import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { trackRouteAccess } from './http/route-inventory.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { readOrCreateSecret } from './features/auth/secrets.repository.js';
 
 export interface AppOptions {
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
   trackRouteAccess(app);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
 
   await app.register(

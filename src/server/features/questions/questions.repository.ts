@@ -30,6 +30,11 @@ export const tagKey = (tag: string) => tag.trim().toLowerCase();
 /** Text as lower-case letter/digit runs: how both the search index and search queries split words. */
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
+/** What PostgreSQL's search vector indexes for a question: its words, split as SQLite's full-text index splits them. */
+export function searchDocument(content: QuestionContent, username: string): string {
+  return wordsOf([content.title, content.body, username, ...content.tags].join(' ')).join(' ');
+}
+
 /** Words of a search; at most eight are used. */
 export function searchWords(q: string): string[] {
   return wordsOf(q).slice(0, 8);
@@ -99,7 +104,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
 
   // Split here rather than by PostgreSQL's parser, which keeps 'owen.levain' as one word: both databases then match alike.
   const searchVector = (content: QuestionContent, username: string) =>
-    sql<string>`to_tsvector('simple', ${wordsOf([content.title, content.body, username, ...content.tags].join(' ')).join(' ')})`;
+    sql<string>`to_tsvector('simple', ${searchDocument(content, username)})`;
 
   async function writeSearchIndex(db: Db, id: number, username: string, content: QuestionContent, replace: boolean) {
     if (pg) return; // the tsvector column is written with the row

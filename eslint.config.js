@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -21,14 +22,21 @@ export default tseslint.config(
   },
   {
     // Tests hand the environment on to child processes and pick their database from it.
-    files: ['src/server/config.ts', 'vitest.config.ts', 'src/server/testing/**', '**/*.test.ts'],
+    files: ['src/server/config.ts', 'vitest.config.ts', 'scripts/**', 'src/server/testing/**', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
     },
+  },
+  {
+    files: ['e2e/**', 'playwright.config.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   {
     files: ['src/server/**'],

@@ -1,0 +1,37 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useLocation, useNavigate } from 'react-router';
+import { Avatar } from '../components/Avatar';
+import { useSession } from '../lib/auth-store';
+import styles from './AvatarMenu.module.css';
+import { NAV_ITEMS } from './nav-items';
+import { useLogout } from './use-logout';
+
+/** The phone's navigation: every page but the current one, and Logout (spec section 2). */
+export default function AvatarMenu() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  if (!session) return null;
+  const { user } = session;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={`Menu for @${user.username}`}>
+        <Avatar name={user.firstName || user.username} size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
+          {NAV_ITEMS.filter((item) => item.to !== location.pathname).map((item) => (
+            <DropdownMenu.Item key={item.to} className={styles.item} onSelect={() => void navigate(item.to)}>
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.item} onSelect={logout}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SearchIcon } from '../components/icons';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import styles from './SearchBox.module.css';
+
+const LIST_PAGES = new Set(['/explore', '/feed', '/bookmarks']);
+const DEBOUNCE_MS = 300;
+
+/**
+ * 'Search posts': on a list page it filters that list, debounced and kept in the URL (?q=) so
+ * a search can be shared and Back undoes it; elsewhere Enter searches Explore.
+ */
+export function SearchBox() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const urlQuery = params.get('q') ?? '';
+  const [text, setText] = useState(urlQuery);
+  const debounced = useDebouncedValue(text, DEBOUNCE_MS);
+  const onListPage = LIST_PAGES.has(pathname);
+  const lastWritten = useRef(urlQuery);
+
+  // Back/forward or a link changed ?q=: show it.
+  useEffect(() => {
+    if (urlQuery !== lastWritten.current) {
+      lastWritten.current = urlQuery;
+      setText(urlQuery);
+    }
+  }, [urlQuery]);
+
+  useEffect(() => {
+    if (!onListPage || debounced.trim() === urlQuery.trim()) return;
+    lastWritten.current = debounced.trim();
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debounced.trim()) next.set('q', debounced.trim());
+        else next.delete('q');
+        return next;
+      },
+      { replace: urlQuery !== '' && debounced.trim() !== '' },
+    );
+    // Only a settled change of the typed text writes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced, onListPage]);
+
+  return (
+    <form
+      role="search"
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = text.trim();
+        if (!onListPage) void navigate(q ? `/explore?q=${encodeURIComponent(q)}` : '/explore');
+      }}
+    >
+      <label htmlFor="search-posts" className="visually-hidden">
+        Search posts
+      </label>
+      <SearchIcon className={styles.icon} />
+      <input
+        id="search-posts"
+        type="search"
+        className={styles.input}
+        placeholder="Search posts"
+        value={text}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../components/Button';
+import { CompassIcon, BookmarkIcon, HomeIcon, PlusIcon, UserIcon } from '../components/icons';
+import { useSession } from '../lib/auth-store';
+import { originOf } from '../lib/navigation';
+import { NAV_ITEMS } from './nav-items';
+import { NewPostContext } from './new-post-context';
+import { RightPanel } from './RightPanel';
+import styles from './ShellLayout.module.css';
+
+const NewPostDialog = lazy(() => import('../features/questions/components/NewPostDialog'));
+
+const NAV_ICONS = { '/feed': HomeIcon, '/explore': CompassIcon, '/bookmarks': BookmarkIcon, '/profile': UserIcon };
+
+/** Pages with the left navigation, the main column and the right panel (spec section 2). */
+export default function ShellLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [newPostOpen, setNewPostOpen] = useState(false);
+
+  const openNewPost = useCallback(() => {
+    if (!session) void navigate('/signIn', { state: originOf(location) });
+    else setNewPostOpen(true);
+  }, [session, navigate, location]);
+
+  return (
+    <NewPostContext.Provider value={openNewPost}>
+      <div className={styles.shell}>
+        <nav className={styles.nav} aria-label="Main">
+          <ul className={styles.navList}>
+            {NAV_ITEMS.map(({ to, label }) => {
+              const NavIcon = NAV_ICONS[to];
+              return (
+                <li key={to}>
+                  <NavLink to={to} className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}>
+                    <NavIcon />
+                    {label}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+          <Button className={styles.createButton} onClick={openNewPost}>
+            <PlusIcon />
+            Create New Post
+          </Button>
+        </nav>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <RightPanel />
+      </div>
+      <button type="button" className={styles.fab} onClick={openNewPost} aria-label="Create New Post">
+        <PlusIcon width="26" height="26" />
+      </button>
+      {newPostOpen && (
+        <Suspense fallback={null}>
+          <NewPostDialog open={newPostOpen} onOpenChange={setNewPostOpen} />
+        </Suspense>
+      )}
+    </NewPostContext.Provider>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VotesJson } from '../../../../shared/api-types';
+import type { Reaction } from '../../../../shared/constants';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { applyReaction } from '../../../lib/votes';
+import { updateQuestionEverywhere } from './query-keys';
+
+export function reactToQuestion(questionId: string, reaction: Reaction): Promise<VotesJson> {
+  return apiRequest<{ votes: VotesJson }>(`/votes/react/${encodeURIComponent(questionId)}`, {
+    method: 'POST',
+    body: { reaction },
+  }).then((body) => body.votes);
+}
+
+/** Votes on a post: shown at once, replaced by the server's count, rolled back with a message on failure. */
+export function useReactToQuestion(username: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: ({ questionId, reaction }: { questionId: string; reaction: Reaction }) =>
+      reactToQuestion(questionId, reaction),
+    onMutate: ({ questionId, reaction }) => ({
+      rollback: updateQuestionEverywhere(client, questionId, (q) => ({
+        ...q,
+        votes: applyReaction(q.votes, reaction, username),
+      })),
+    }),
+    onError: (error, _variables, context) => {
+      context?.rollback();
+      showError(errorMessage(error));
+    },
+    onSuccess: (votes, { questionId }) => {
+      updateQuestionEverywhere(client, questionId, (q) => ({ ...q, votes }));
+    },
+  });
+}

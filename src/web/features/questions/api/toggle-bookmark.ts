@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QuestionJson } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { questionKeys, storeQuestion, updateQuestionEverywhere } from './query-keys';
+
+export function setBookmark(questionId: string, bookmarked: boolean): Promise<QuestionJson> {
+  const action = bookmarked ? 'addBookmark' : 'removeBookmark';
+  return apiRequest<{ question: QuestionJson }>(`/question/${action}/${encodeURIComponent(questionId)}`, {
+    method: 'POST',
+  }).then((body) => body.question);
+}
+
+/** Adds or removes a bookmark: shown at once, rolled back with a message on failure. */
+export function useToggleBookmark() {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: ({ questionId, bookmarked }: { questionId: string; bookmarked: boolean }) =>
+      setBookmark(questionId, bookmarked),
+    onMutate: ({ questionId, bookmarked }) => ({
+      rollback: updateQuestionEverywhere(client, questionId, (q) => ({ ...q, bookmarked })),
+    }),
+    onError: (error, _variables, context) => {
+      context?.rollback();
+      showError(errorMessage(error));
+    },
+    onSuccess: (question) => {
+      storeQuestion(client, question);
+      void client.invalidateQueries({ queryKey: questionKeys.list('bookmarks', {}) });
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { useSearchParams } from 'react-router';
+import type { Sort } from '../../../../shared/constants';
+import { ChipButton } from '../../../components/Chip';
+import { CloseIcon } from '../../../components/icons';
+import { PageTitle } from '../../../components/PageTitle';
+import { useQuestions } from '../api/get-questions';
+import { FilterPopover } from './FilterPopover';
+import styles from './ListPage.module.css';
+import { PostList } from './PostList';
+
+type FeedSort = Extract<Sort, 'latest' | 'oldest'>;
+
+/** 'Latest Posts': the caller's posts and those of bakers they follow, with tag filters, sort and search. */
+export default function FeedPage() {
+  const [params, setParams] = useSearchParams();
+  const sort: FeedSort = params.get('sort') === 'oldest' ? 'oldest' : 'latest';
+  const tags = params.getAll('tag');
+  const q = params.get('q') ?? '';
+  const query = useQuestions('feed', { sort, tags, q });
+
+  // The popover offers every tag on the loaded posts, plus the ones already chosen.
+  const seenTags = new Set(tags);
+  for (const page of query.data?.pages ?? []) {
+    for (const question of page.questions) question.tags.forEach((t) => seenTags.add(t));
+  }
+  const tagOptions = [...seenTags].sort((a, b) => a.localeCompare(b));
+
+  const update = (change: (next: URLSearchParams) => void) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      change(next);
+      return next;
+    });
+  const setTags = (list: string[]) =>
+    update((next) => {
+      next.delete('tag');
+      list.forEach((t) => next.append('tag', t));
+    });
+  const setSort = (value: FeedSort) =>
+    update((next) => (value === 'latest' ? next.delete('sort') : next.set('sort', value)));
+
+  const filtered = tags.length > 0 || q.trim() !== '';
+  return (
+    <>
+      <PageTitle
+        title="Latest Posts"
+        actions={
+          <FilterPopover tags={tagOptions} selected={tags} onTagsChange={setTags} sort={sort} onSortChange={setSort} />
+        }
+      >
+        Latest Posts
+      </PageTitle>
+      {tags.length > 0 && (
+        <div className={styles.filters} role="group" aria-label="Tag filters">
+          {tags.map((tag) => (
+            <ChipButton
+              key={tag}
+              selected
+              onClick={() => setTags(tags.filter((t) => t !== tag))}
+              aria-label={`Remove filter ${tag}`}
+            >
+              {tag}
+              <CloseIcon width="14" height="14" />
+            </ChipButton>
+          ))}
+        </div>
+      )}
+      {q && <p className={styles.searching}>Results for “{q}”</p>}
+      <PostList
+        query={query}
+        label="Feed"
+        empty={filtered ? "Couldn't find any matches!" : 'Start following fellow bakers to view their posts'}
+      />
+    </>
+  );
+}

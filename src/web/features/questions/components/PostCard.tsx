@@ -1,0 +1,149 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { QuestionSummaryJson } from '../../../../shared/api-types';
+import { TagChip } from '../../../components/Chip';
+import { BookmarkIcon, CommentIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
+import { useSession } from '../../../lib/auth-store';
+import { originOf } from '../../../lib/navigation';
+import { CommentsSection } from '../../comments/components/CommentsSection';
+import { useReactToQuestion } from '../api/react-to-question';
+import { useToggleBookmark } from '../api/toggle-bookmark';
+import { DeletePostDialog } from './DeletePostDialog';
+import styles from './PostCard.module.css';
+import { ShareDialog } from './ShareDialog';
+import { VoteControl } from './VoteControl';
+
+const NewPostDialog = lazy(() => import('./NewPostDialog'));
+
+interface PostCardProps {
+  question: QuestionSummaryJson;
+  /** On the question's own page: full text, title as the page heading, comments open. */
+  full?: boolean;
+  /** Called after the post is deleted (the question page leaves). */
+  onDeleted?: () => void;
+}
+
+/** A post: title and text, author, tags, score with votes, comments, share and bookmark (spec section 2). */
+export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const react = useReactToQuestion(session?.user.username ?? '');
+  const bookmark = useToggleBookmark();
+  const [commentsOpen, setCommentsOpen] = useState(full);
+  const [dialog, setDialog] = useState<'share' | 'edit' | 'delete' | null>(null);
+  const own = session?.user.username === question.username;
+  const href = `/question/${encodeURIComponent(question.id)}`;
+  const Heading = full ? 'h1' : 'h2';
+  const commentsId = `comments-${question._id}`;
+
+  const toggleBookmark = () => {
+    if (!session) {
+      void navigate('/signIn', { state: originOf(location) });
+      return;
+    }
+    bookmark.mutate({ questionId: question._id, bookmarked: !question.bookmarked });
+  };
+
+  return (
+    <article className={`${styles.card} ${full ? styles.full : ''}`} aria-labelledby={`title-${question._id}`}>
+      <p className={styles.meta}>
+        Posted by <span className={styles.author}>@{question.username}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={question.createdAt}>{formatDate(question.createdAt)}</time>
+      </p>
+      <Heading id={`title-${question._id}`} className={styles.title}>
+        {full ? question.questionTitle : <Link to={href}>{question.questionTitle}</Link>}
+      </Heading>
+      {full ? (
+        <p className={styles.textFull}>{question.questionText}</p>
+      ) : (
+        <Link to={href} className={styles.text} tabIndex={-1} aria-hidden="true">
+          {question.questionText}
+        </Link>
+      )}
+      {question.tags.length > 0 && (
+        <ul className={styles.tags} aria-label="Tags">
+          {question.tags.map((tag) => (
+            <li key={tag}>
+              <TagChip>{tag}</TagChip>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.actions}>
+        <VoteControl
+          votes={question.votes}
+          subject="post"
+          onReact={(reaction) => react.mutate({ questionId: question._id, reaction })}
+        />
+        <button
+          type="button"
+          className={styles.action}
+          aria-expanded={commentsOpen}
+          aria-controls={commentsId}
+          onClick={() => setCommentsOpen((open) => !open)}
+        >
+          <CommentIcon />
+          <span>
+            {question.commentCount} <span className={styles.label}>Comments</span>
+          </span>
+        </button>
+        <button type="button" className={styles.action} onClick={() => setDialog('share')}>
+          <ShareIcon />
+          <span className={styles.label}>Share</span>
+        </button>
+        <button
+          type="button"
+          className={`${styles.action} ${question.bookmarked ? styles.bookmarked : ''}`}
+          onClick={toggleBookmark}
+          aria-pressed={question.bookmarked}
+        >
+          <BookmarkIcon filled={question.bookmarked} />
+          <span className={styles.label}>{question.bookmarked && session ? 'Remove Bookmark' : 'Add Bookmark'}</span>
+        </button>
+        {own && (
+          <span className={styles.ownerActions}>
+            <button type="button" className={styles.action} onClick={() => setDialog('edit')}>
+              <EditIcon />
+              <span className={styles.label}>Edit</span>
+            </button>
+            <button type="button" className={`${styles.action} ${styles.danger}`} onClick={() => setDialog('delete')}>
+              <TrashIcon />
+              <span className={styles.label}>Delete</span>
+            </button>
+          </span>
+        )}
+      </div>
+      {!full && question.answerCount > 0 && (
+        <p className={styles.answers}>
+          <Link to={href}>
+            {question.answerCount} {question.answerCount === 1 ? 'answer' : 'answers'}
+          </Link>
+        </p>
+      )}
+      <div id={commentsId}>{commentsOpen && <CommentsSection questionId={question._id} />}</div>
+      {dialog === 'share' && <ShareDialog open onOpenChange={() => setDialog(null)} questionId={question.id} />}
+      {dialog === 'edit' && (
+        <Suspense fallback={null}>
+          <NewPostDialog open onOpenChange={() => setDialog(null)} question={question} />
+        </Suspense>
+      )}
+      {dialog === 'delete' && (
+        <DeletePostDialog
+          questionId={question._id}
+          title={question.questionTitle}
+          onClose={() => setDialog(null)}
+          {...(onDeleted ? { onDeleted } : {})}
+        />
+      )}
+    </article>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+function formatDate(iso: string) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}

@@ -1,0 +1,67 @@
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
+import { PostCard } from './PostCard';
+import styles from './PostList.module.css';
+
+interface PostListProps {
+  query: UseInfiniteQueryResult<InfiniteData<QuestionPage>>;
+  /** What to say when there is nothing to show. */
+  empty: ReactNode;
+  /** Narrows the loaded posts (bookmarks are filtered by the search box in the browser). */
+  filter?: (question: QuestionSummaryJson) => boolean;
+  label: string;
+}
+
+/**
+ * A list of posts, a page at a time: the next page loads when the end scrolls into view, and a
+ * 'Load more' button does the same for keyboards and screen readers.
+ */
+export function PostList({ query, empty, filter, label }: PostListProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <Spinner label="Loading posts" />;
+  if (query.isError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
+
+  const all = query.data.pages.flatMap((page) => page.questions);
+  const questions = filter ? all.filter(filter) : all;
+  if (questions.length === 0 && !hasNextPage) return <StateMessage>{empty}</StateMessage>;
+
+  return (
+    <section aria-label={label}>
+      <ul className={styles.list}>
+        {questions.map((question) => (
+          <li key={question._id}>
+            <PostCard question={question} />
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} />
+      {hasNextPage && (
+        <div className={styles.more}>
+          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      {query.isFetchNextPageError && <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>}
+    </section>
+  );
+}

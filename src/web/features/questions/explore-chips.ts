@@ -1,0 +1,25 @@
+import type { Sort } from '../../../shared/constants';
+
+export interface ExploreChip {
+  id: string;
+  label: string;
+  sort: Sort;
+  tags: readonly string[];
+}
+
+/** The Explore chips of spec section 2: two sorts, then categories mapped to tags (decision 13). */
+export const EXPLORE_CHIPS: readonly ExploreChip[] = [
+  { id: 'latest', label: 'Latest', sort: 'latest', tags: [] },
+  { id: 'trending', label: 'Trending', sort: 'trending', tags: [] },
+  { id: 'recipe', label: 'Recipe', sort: 'latest', tags: ['Recipes'] },
+  { id: 'cake', label: 'Cake', sort: 'latest', tags: ['Cake'] },
+  { id: 'pastries', label: 'Pastries', sort: 'latest', tags: ['Pastry'] },
+  { id: 'breads', label: 'Breads', sort: 'latest', tags: ['Breads', 'Wheat Bread'] },
+  { id: 'cookies', label: 'Cookies', sort: 'latest', tags: ['Cookies'] },
+  { id: 'baking-tools', label: 'Baking Tools', sort: 'latest', tags: ['Baking Tools'] },
+  { id: 'decoration', label: 'Decoration', sort: 'latest', tags: ['Cake Decoration', 'Icing'] },
+];
+
+export function exploreChip(id: string | null): ExploreChip {
+  return EXPLORE_CHIPS.find((chip) => chip.id === id) ?? EXPLORE_CHIPS[0]!;
+}

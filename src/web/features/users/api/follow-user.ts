@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserJson } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { authStore } from '../../../lib/auth-store';
+import { useSnackbar } from '../../../lib/snackbar';
+import { questionKeys } from '../../questions/api/query-keys';
+import { userKeys } from './user-keys';
+
+interface FollowResult {
+  user: UserJson;
+  followUser: UserJson;
+}
+
+export function followUser(userId: string, follow: boolean): Promise<FollowResult> {
+  return apiRequest<FollowResult>(`/users/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(userId)}`, {
+    method: 'POST',
+  });
+}
+
+/**
+ * Follows or unfollows. The caller's stored user is replaced by the server's (spec section 4),
+ * both profiles and the feed are refreshed; `onSettled` lets the button roll back on failure.
+ */
+export function useFollowUser() {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => followUser(userId, follow),
+    onSuccess: ({ user, followUser: other }) => {
+      authStore.updateUser(user);
+      client.setQueryData(userKeys.detail(user.username), user);
+      client.setQueryData(userKeys.detail(other.username), other);
+      void client.invalidateQueries({ queryKey: questionKeys.list('feed', {}).slice(0, 3) });
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

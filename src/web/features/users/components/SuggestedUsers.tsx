@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { UserJson } from '../../../../shared/api-types';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { useSession } from '../../../lib/auth-store';
+import { originOf } from '../../../lib/navigation';
+import { useFollowUser } from '../api/follow-user';
+import { useSuggestions } from '../api/get-suggestions';
+import styles from './SuggestedUsers.module.css';
+
+/** 'You may also know' with Follow + / Unfollow (spec section 2). */
+export function SuggestedUsers() {
+  const session = useSession();
+  const suggestions = useSuggestions(session?.user.username ?? null);
+
+  return (
+    <section className={styles.card} aria-labelledby="suggested-users-title">
+      <h2 id="suggested-users-title" className={styles.title}>
+        You may also know
+      </h2>
+      {suggestions.isPending ? (
+        <Spinner label="Loading bakers" />
+      ) : suggestions.isError ? (
+        <p className={styles.error}>Some error occurred. Try reloading!</p>
+      ) : suggestions.data.users.filter((u) => u.username !== session?.user.username).length === 0 ? (
+        <p className={styles.empty}>No users to display</p>
+      ) : (
+        <ul className={styles.list}>
+          {suggestions.data.users
+            .filter((u) => u.username !== session?.user.username)
+            .map((user) => (
+              <SuggestedUser key={user._id} user={user} />
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SuggestedUser({ user }: { user: UserJson }) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const follow = useFollowUser();
+  const followsNow = session?.user.following.includes(user.username) ?? false;
+  // Shown at once; undone if the server refuses.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  const following = optimistic ?? followsNow;
+
+  const toggle = () => {
+    if (!session) {
+      void navigate('/signIn', { state: originOf(location) });
+      return;
+    }
+    const next = !following;
+    setOptimistic(next);
+    follow.mutate(
+      { userId: user._id, follow: next },
+      { onError: () => setOptimistic(null), onSuccess: () => setOptimistic(null) },
+    );
+  };
+
+  return (
+    <li className={styles.user}>
+      <Avatar name={user.firstName || user.username} size="sm" />
+      <div className={styles.names}>
+        <span className={styles.fullName}>
+          {user.firstName} {user.lastName}
+        </span>
+        <span className={styles.username}>@{user.username}</span>
+      </div>
+      <Button size="sm" variant={following ? 'secondary' : 'primary'} onClick={toggle} disabled={follow.isPending}>
+        {following ? 'Unfollow' : 'Follow +'}
+        <span className="visually-hidden"> @{user.username}</span>
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ErrorJson } from '../../shared/api-types';
+import { messages } from '../../shared/messages';
+import { authStore } from './auth-store';
+
+/** A failed API call: the server's first message, its stable code and any field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: Partial<ErrorJson> | null) {
+    super(body?.errors?.[0] ?? messages.unexpected);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code ?? 'unknown';
+    this.fields = body?.fields ?? {};
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | readonly string[] | null | undefined>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value == null || value === '') continue;
+    for (const item of [value].flat()) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * Calls the API with the signed-in user's token. Any non-2xx answer becomes an ApiError carrying
+ * the server's message; a 401 on a call that sent a token means the session ended, so it signs out.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = authStore.getToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token) authStore.signOut();
+    throw new ApiError(response.status, body as Partial<ErrorJson> | null);
+  }
+  return body as T;
+}
+
+/** The text to show for any error: the server's message, or the spec's fallback. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : messages.unexpected;
+}

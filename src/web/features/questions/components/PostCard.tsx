@@ -86,7 +86,8 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
         >
           <CommentIcon />
           <span>
-            {question.commentCount} <span className={styles.label}>Comments</span>
+            {question.commentCount}{' '}
+            <span className={styles.label}>{question.commentCount === 1 ? 'Comment' : 'Comments'}</span>
           </span>
         </button>
         <button type="button" className={styles.action} onClick={() => setDialog('share')}>

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -6,6 +7,9 @@ import { createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { SnackbarProvider } from './lib/snackbar';
 import './styles/global.css';
+
+// The server's per-page CSP nonce, for the one <style> element the dialogs add while open.
+setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.nonce ?? '');
 
 const queryClient = createQueryClient();
 const router = createAppRouter();

@@ -12,6 +12,8 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // While the first page's code loads, show nothing rather than a flash of an empty layout.
+    HydrateFallback: () => null,
     children: [
       { index: true, ...page(() => import('../pages/LandingPage')) },
       { path: 'signIn', ...page(() => import('../features/auth/components/SignInPage')) },

@@ -19,6 +19,19 @@ describe('web app serving', () => {
     },
   );
 
+  it('gives each page a fresh style nonce that the CSP allows, and no inline scripts', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/explore' });
+    const second = await t.app.inject({ method: 'GET', url: '/explore' });
+    const nonceOf = (body: string) => /nonce="([0-9a-f]{32})"/.exec(body)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toBeDefined();
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`style-src 'self' 'nonce-${nonce}'`));
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
   it('answers an unknown page with the app and status 404, so the app shows its own not-found page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
     expect(res.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isWebPage } from '../../../shared/web-routes.js';
@@ -9,11 +9,18 @@ export const WEB_BUILD_DIR = new URL('../../../../dist/web/', import.meta.url);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** Where the page carries this response's style nonce; see src/web/index.html. */
+const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
 /**
  * Serves the built web app: hashed files under /assets cached for a year, every other file and
  * the app's page revalidated on each visit, and the page itself for every path that is not an
  * API call or a file (history fallback), so a deep link such as /question/42 works on reload.
  * Compressed copies written at build time are sent to clients that accept them.
+ *
+ * The page gets a fresh CSP nonce on each request: the dialog library adds a `<style>` element
+ * while a dialog locks scrolling, and the nonce lets exactly that through without allowing
+ * inline styles in general.
  */
 export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: { root?: URL } = {}) {
   const rootPath = root.pathname;
@@ -32,15 +39,20 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: 
 
   await app.register(fastifyStatic, { root: rootPath, serve: false, preCompressed: true });
 
+  const page = readFileSync(new URL('index.html', root), 'utf8');
   const sendPage = (reply: FastifyReply, status: number) =>
-    reply.code(status).header('cache-control', REVALIDATE).sendFile('index.html', { cacheControl: false });
+    reply
+      .code(status)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(page.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce?.style ?? ''));
 
   app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${file}`, { cacheControl: false });
   });
 
-  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+  app.get('/*', { config: { access: 'public' }, helmet: { enableCSPNonces: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const name = pathname.slice(1);

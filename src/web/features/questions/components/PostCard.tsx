@@ -123,7 +123,9 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
           </Link>
         </p>
       )}
-      <div id={commentsId}>{commentsOpen && <CommentsSection questionId={question._id} />}</div>
+      <div id={commentsId}>
+        {commentsOpen && <CommentsSection questionId={question._id} questionAuthor={question.username} />}
+      </div>
       {dialog === 'share' && <ShareDialog open onOpenChange={() => setDialog(null)} questionId={question.id} />}
       {dialog === 'edit' && (
         <Suspense fallback={null}>

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnswerJson, AnswerPage } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { updateQuestionEverywhere } from '../../questions/api/query-keys';
+import { findAnswer, updateAnswerPages } from './query-keys';
+
+export function addAnswer(questionId: string, answerText: string): Promise<AnswerPage & { answer: AnswerJson }> {
+  return apiRequest(`/answers/add/${encodeURIComponent(questionId)}`, {
+    method: 'POST',
+    body: { answerData: { answerText } },
+  });
+}
+
+/** Posts an answer; new answers go to the end of the list (spec section 4). */
+export function useAddAnswer(questionId: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: (answerText: string) => addAnswer(questionId, answerText),
+    onSuccess: ({ answer }) => {
+      if (findAnswer(client, questionId, answer._id)) return;
+      updateAnswerPages(client, questionId, (pages) =>
+        pages.map((page, i) => (i === pages.length - 1 ? { ...page, answers: [...page.answers, answer] } : page)),
+      );
+      updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: q.answerCount + 1 }));
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnswerPage } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { commentKeys } from '../../comments/api/query-keys';
+import { updateQuestionEverywhere } from '../../questions/api/query-keys';
+import { findAnswer, updateAnswerPages } from './query-keys';
+
+export function deleteAnswer(questionId: string, answerId: string): Promise<AnswerPage> {
+  return apiRequest<AnswerPage>(`/answers/delete/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
+    method: 'DELETE',
+  });
+}
+
+/** Deletes an answer (its author or the question's author) with its comments. */
+export function useDeleteAnswer(questionId: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: (answerId: string) => deleteAnswer(questionId, answerId),
+    onSuccess: (_page, answerId) => {
+      client.removeQueries({ queryKey: commentKeys.thread(questionId, answerId) });
+      if (!findAnswer(client, questionId, answerId)) return;
+      updateAnswerPages(client, questionId, (pages) =>
+        pages.map((page) => ({ ...page, answers: page.answers.filter((a) => a._id !== answerId) })),
+      );
+      updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: Math.max(0, q.answerCount - 1) }));
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AnswerPage } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { updateAnswerEverywhere } from './query-keys';
+
+export function editAnswer(questionId: string, answerId: string, answerText: string): Promise<AnswerPage> {
+  return apiRequest<AnswerPage>(`/answers/edit/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
+    method: 'POST',
+    body: { answerData: { answerText } },
+  });
+}
+
+/** Changes one's own answer in place, keeping its votes and comments as loaded. */
+export function useEditAnswer(questionId: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: ({ answerId, answerText }: { answerId: string; answerText: string }) =>
+      editAnswer(questionId, answerId, answerText),
+    onSuccess: (page, { answerId, answerText }) => {
+      const stored = page.answers.find((a) => a._id === answerId);
+      updateAnswerEverywhere(client, questionId, answerId, (a) => ({
+        ...a,
+        answerText: stored?.answerText ?? answerText.trim(),
+        updatedAt: stored?.updatedAt ?? new Date().toISOString(),
+      }));
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

@@ -1,0 +1,28 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerPage, QuestionJson } from '../../../../shared/api-types';
+import { apiRequest } from '../../../lib/api-client';
+import { questionKeys } from '../../questions/api/query-keys';
+import { answerKeys } from './query-keys';
+
+export function getAnswers(questionId: string, cursor: string | undefined, signal?: AbortSignal): Promise<AnswerPage> {
+  return apiRequest<AnswerPage>(`/answers/${encodeURIComponent(questionId)}`, {
+    query: { cursor },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** A question's answers, oldest first, a page at a time; the first page comes with the question itself. */
+export function useAnswers(question: QuestionJson) {
+  const client = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: answerKeys.list(question._id),
+    queryFn: ({ pageParam, signal }) => getAnswers(question._id, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    initialData: {
+      pages: [{ answers: question.answers, nextCursor: question.answersNextCursor }],
+      pageParams: [undefined],
+    },
+    initialDataUpdatedAt: () => client.getQueryState(questionKeys.detail(question._id))?.dataUpdatedAt,
+  });
+}

@@ -1,0 +1,37 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { AnswerJson, AnswerPage } from '../../../../shared/api-types';
+
+export const answerKeys = {
+  all: ['answers'] as const,
+  list: (questionId: string) => ['answers', questionId] as const,
+};
+
+export type AnswerPages = InfiniteData<AnswerPage, string | undefined>;
+
+/** Rewrites the loaded answers of one question. */
+export function updateAnswerPages(
+  client: QueryClient,
+  questionId: string,
+  update: (pages: AnswerPage[]) => AnswerPage[],
+) {
+  client.setQueryData<AnswerPages>(answerKeys.list(questionId), (data) =>
+    data ? { ...data, pages: update(data.pages) } : data,
+  );
+}
+
+/** Applies a change to one loaded answer. */
+export function updateAnswerEverywhere(
+  client: QueryClient,
+  questionId: string,
+  answerId: string,
+  update: (answer: AnswerJson) => AnswerJson,
+) {
+  updateAnswerPages(client, questionId, (pages) =>
+    pages.map((page) => ({ ...page, answers: page.answers.map((a) => (a._id === answerId ? update(a) : a)) })),
+  );
+}
+
+export function findAnswer(client: QueryClient, questionId: string, answerId: string): AnswerJson | undefined {
+  const data = client.getQueryData<AnswerPages>(answerKeys.list(questionId));
+  return data?.pages.flatMap((page) => page.answers).find((a) => a._id === answerId);
+}

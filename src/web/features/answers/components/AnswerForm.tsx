@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/Button';
+import { useSession } from '../../../lib/auth-store';
+import { originOf } from '../../../lib/navigation';
+import { useAddAnswer } from '../api/add-answer';
+import styles from './AnswersSection.module.css';
+
+/** 'Your Answer': the box to answer the question, or a way to sign in first. */
+export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdded: () => void }) {
+  const session = useSession();
+  const location = useLocation();
+  const add = useAddAnswer(questionId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const errorId = `${id}-error`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const answerText = text.trim();
+    if (!answerText) {
+      setError(messages.required);
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
+    add.mutate(answerText, {
+      onSuccess: () => {
+        setText('');
+        onAdded();
+      },
+    });
+  };
+
+  return (
+    <section className={styles.yourAnswer} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {session ? <label htmlFor={`${id}-text`}>Your Answer</label> : 'Your Answer'}
+      </h2>
+      {session ? (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <textarea
+            id={`${id}-text`}
+            className={`${styles.textarea} ${error ? styles.invalid : ''}`}
+            rows={6}
+            value={text}
+            maxLength={ANSWER_TEXT_MAX}
+            placeholder="Share what worked for you…"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(undefined);
+            }}
+          />
+          {error && (
+            <p id={errorId} className={styles.error}>
+              {error}
+            </p>
+          )}
+          <div className={styles.formButtons}>
+            <Button type="submit" disabled={add.isPending}>
+              {add.isPending ? 'Posting…' : 'Post Answer'}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className={styles.signIn}>
+          <Link to="/signIn" state={originOf(location)}>
+            Sign in to answer
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

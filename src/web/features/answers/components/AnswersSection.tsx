@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
+import { Button } from '../../../components/Button';
+import { StateMessage } from '../../../components/StateMessage';
+import { useAnswers } from '../api/get-answers';
+import { AnswerForm } from './AnswerForm';
+import { AnswerItem } from './AnswerItem';
+import styles from './AnswersSection.module.css';
+
+/** 'N Answers', oldest first, a page at a time, then 'Your Answer' (decision 15). */
+export function AnswersSection({ question }: { question: QuestionJson }) {
+  const query = useAnswers(question);
+  const [announcement, setAnnouncement] = useState('');
+  const answers = uniqueById(query.data?.pages.flatMap((page) => page.answers) ?? []);
+  const count = Math.max(question.answerCount, answers.length);
+
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="answers-heading">
+        <h2 id="answers-heading" className={styles.heading}>
+          {count} {count === 1 ? 'Answer' : 'Answers'}
+        </h2>
+        {answers.length > 0 ? (
+          <ol className={styles.list}>
+            {answers.map((answer) => (
+              <li key={answer._id}>
+                <AnswerItem answer={answer} questionAuthor={question.username} announce={setAnnouncement} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          !query.hasNextPage && <StateMessage>No answers yet. Be the first to help!</StateMessage>
+        )}
+        {query.hasNextPage && (
+          <div className={styles.more}>
+            <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more answers'}
+            </Button>
+          </div>
+        )}
+        {(query.isFetchNextPageError || query.isRefetchError) && (
+          <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
+        )}
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+      </section>
+      <AnswerForm questionId={question._id} onAdded={() => setAnnouncement('Answer posted.')} />
+    </>
+  );
+}
+
+/** An answer posted here can come back on a page loaded later; show it once. */
+function uniqueById(answers: AnswerJson[]): AnswerJson[] {
+  const byId = new Map(answers.map((answer) => [answer._id, answer] as const));
+  return [...byId.values()];
+}

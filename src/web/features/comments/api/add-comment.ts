@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CommentJson, CommentPage } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { updateAnswerEverywhere } from '../../answers/api/query-keys';
+import { updateQuestionEverywhere } from '../../questions/api/query-keys';
+import { threadHas, threadPath, updateThread } from './query-keys';
+
+export interface NewComment {
+  commentText: string;
+  /** Made by the client once per comment, so a retried send never stores it twice. */
+  key: string;
+}
+
+export function addComment(
+  questionId: string,
+  answerId: string | undefined,
+  { commentText, key }: NewComment,
+): Promise<CommentPage & { comment: CommentJson }> {
+  return apiRequest(`/comments/add/${threadPath(questionId, answerId)}`, {
+    method: 'POST',
+    body: { commentData: { commentText, _id: key } },
+  });
+}
+
+/** Keeps the comment count shown on the post or the answer in step with its thread. */
+export function countComment(client: QueryClient, questionId: string, answerId: string | undefined, delta: number) {
+  if (answerId) {
+    updateAnswerEverywhere(client, questionId, answerId, (a) => ({
+      ...a,
+      commentCount: Math.max(0, a.commentCount + delta),
+    }));
+  } else {
+    updateQuestionEverywhere(client, questionId, (q) => ({ ...q, commentCount: Math.max(0, q.commentCount + delta) }));
+  }
+}
+
+/**
+ * Adds a comment: a question's newest comment goes to the front of its thread, an answer's to
+ * the end (spec section 4).
+ */
+export function useAddComment(questionId: string, answerId?: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: (comment: NewComment) => addComment(questionId, answerId, comment),
+    onSuccess: ({ comment }) => {
+      if (threadHas(client, questionId, answerId, comment._id)) return;
+      updateThread(client, questionId, answerId, (pages) =>
+        answerId
+          ? pages.map((page, i) => (i === pages.length - 1 ? { ...page, comments: [...page.comments, comment] } : page))
+          : pages.map((page, i) => (i === 0 ? { ...page, comments: [comment, ...page.comments] } : page)),
+      );
+      countComment(client, questionId, answerId, 1);
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommentPage } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { countComment } from './add-comment';
+import { mapComments, threadHas, threadPath, updateThread } from './query-keys';
+
+export function deleteComment(
+  questionId: string,
+  answerId: string | undefined,
+  commentId: string,
+): Promise<CommentPage> {
+  return apiRequest<CommentPage>(
+    `/comments/delete/${threadPath(questionId, answerId)}/${encodeURIComponent(commentId)}`,
+    { method: 'DELETE' },
+  );
+}
+
+/** Deletes a comment (its author, the question's author, or the answer's author for an answer's comment). */
+export function useDeleteComment(questionId: string, answerId?: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: (commentId: string) => deleteComment(questionId, answerId, commentId),
+    onSuccess: (_page, commentId) => {
+      if (!threadHas(client, questionId, answerId, commentId)) return;
+      updateThread(client, questionId, answerId, (pages) =>
+        mapComments(pages, (c) => (c._id === commentId ? null : c)),
+      );
+      countComment(client, questionId, answerId, -1);
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommentPage } from '../../../../shared/api-types';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
+import { mapComments, threadPath, updateThread } from './query-keys';
+
+export function editComment(
+  questionId: string,
+  answerId: string | undefined,
+  commentId: string,
+  commentText: string,
+): Promise<CommentPage> {
+  return apiRequest<CommentPage>(
+    `/comments/edit/${threadPath(questionId, answerId)}/${encodeURIComponent(commentId)}`,
+    {
+      method: 'POST',
+      body: { commentData: { commentText } },
+    },
+  );
+}
+
+/** Changes one's own comment in place; the server's copy wins when it came back on the first page. */
+export function useEditComment(questionId: string, answerId?: string) {
+  const client = useQueryClient();
+  const showError = useSnackbar();
+  return useMutation({
+    mutationFn: ({ commentId, commentText }: { commentId: string; commentText: string }) =>
+      editComment(questionId, answerId, commentId, commentText),
+    onSuccess: (page, { commentId, commentText }) => {
+      const stored = page.comments.find((c) => c._id === commentId);
+      updateThread(client, questionId, answerId, (pages) =>
+        mapComments(pages, (c) =>
+          c._id !== commentId
+            ? c
+            : (stored ?? { ...c, commentText: commentText.trim(), updatedAt: new Date().toISOString() }),
+        ),
+      );
+    },
+    onError: (error) => showError(errorMessage(error)),
+  });
+}

@@ -1,0 +1,68 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/TextField';
+import { useAddComment } from '../api/add-comment';
+import styles from './CommentsSection.module.css';
+import { newIdempotencyKey } from './idempotency-key';
+
+interface CommentFormProps {
+  questionId: string;
+  answerId?: string | undefined;
+  onAdded: () => void;
+}
+
+/** The 'Add a comment' box: 'Required' when sent empty, cleared once the comment is stored. */
+export function CommentForm({ questionId, answerId, onAdded }: CommentFormProps) {
+  const add = useAddComment(questionId, answerId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  // The same key for every retry of the same text, so a send that timed out is never stored twice.
+  const key = useRef<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const commentText = text.trim();
+    if (!commentText) {
+      setError(messages.required);
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
+    key.current ??= newIdempotencyKey();
+    add.mutate(
+      { commentText, key: key.current },
+      {
+        onSuccess: () => {
+          setText('');
+          key.current = null;
+          onAdded();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField
+        multiline
+        rows={2}
+        label="Add a comment"
+        value={text}
+        maxLength={COMMENT_TEXT_MAX}
+        error={error}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(undefined);
+          key.current = null;
+        }}
+      />
+      <div className={styles.formButtons}>
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {add.isPending ? 'Posting…' : 'Comment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

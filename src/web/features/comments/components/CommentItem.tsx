@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { CommentJson } from '../../../../shared/api-types';
+import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/TextField';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { useDeleteComment } from '../api/delete-comment';
+import { useEditComment } from '../api/edit-comment';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import styles from './CommentsSection.module.css';
+
+interface CommentItemProps {
+  comment: CommentJson;
+  questionId: string;
+  answerId?: string | undefined;
+  canEdit: boolean;
+  canDelete: boolean;
+  announce: (message: string) => void;
+}
+
+/** One comment: who and when, the text (always as text), and Edit/Delete where the reader may. */
+export function CommentItem({ comment, questionId, answerId, canEdit, canDelete, announce }: CommentItemProps) {
+  const edit = useEditComment(questionId, answerId);
+  const remove = useDeleteComment(questionId, answerId);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const fullName = `${comment.firstName ?? ''} ${comment.lastName ?? ''}`.trim();
+  const edited = comment.updatedAt !== comment.createdAt;
+
+  // Leaving the edit box puts focus back on the Edit button, where the keyboard user started.
+  useEffect(() => {
+    if (draft === null && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = draft !== null;
+  }, [draft]);
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const commentText = (draft ?? '').trim();
+    if (!commentText) {
+      setError(messages.required);
+      event.currentTarget.querySelector('textarea')?.focus();
+      return;
+    }
+    edit.mutate(
+      { commentId: comment._id, commentText },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          announce('Comment updated.');
+        },
+      },
+    );
+  };
+
+  return (
+    <li className={styles.comment}>
+      <p className={styles.byline}>
+        <span className={styles.name}>{fullName || `@${comment.username}`}</span>
+        {fullName && <span className={styles.username}>@{comment.username}</span>}
+        <span aria-hidden="true" className={styles.dot}>
+          ·
+        </span>
+        <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className={styles.date}>
+          {formatDate(comment.createdAt)}
+        </time>
+        {edited && <span className={styles.date}>(edited)</span>}
+      </p>
+      {draft === null ? (
+        <p className={styles.text}>{comment.commentText}</p>
+      ) : (
+        <form className={styles.editForm} onSubmit={save} noValidate>
+          <TextField
+            multiline
+            rows={2}
+            label="Edit comment"
+            value={draft}
+            maxLength={COMMENT_TEXT_MAX}
+            error={error}
+            autoFocus
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setError(undefined);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setDraft(null);
+            }}
+          />
+          <div className={styles.formButtons}>
+            <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="sm" disabled={edit.isPending}>
+              {edit.isPending ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      )}
+      {draft === null && (canEdit || canDelete) && (
+        <div className={styles.commentActions}>
+          {canEdit && (
+            <button
+              ref={editButton}
+              type="button"
+              className={styles.textButton}
+              aria-label="Edit comment"
+              onClick={() => {
+                setDraft(comment.commentText);
+                setError(undefined);
+              }}
+            >
+              Edit
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              className={`${styles.textButton} ${styles.danger}`}
+              aria-label="Delete comment"
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDeleteDialog
+          title="Delete this comment?"
+          description="The comment will be removed for everyone."
+          pending={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(comment._id, {
+              onSuccess: () => {
+                setConfirming(false);
+                announce('Comment deleted.');
+              },
+            })
+          }
+        />
+      )}
+    </li>
+  );
+}

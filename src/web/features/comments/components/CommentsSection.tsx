@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { CommentJson } from '../../../../shared/api-types';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
+import { useSession } from '../../../lib/auth-store';
+import { originOf } from '../../../lib/navigation';
+import { useComments } from '../api/get-comments';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+import styles from './CommentsSection.module.css';
+
+export interface CommentsSectionProps {
+  questionId: string;
+  /** Comments of this answer instead of the question's own. */
+  answerId?: string;
+  /** The question's author, who may delete any comment on the question and its answers (spec section 6). */
+  questionAuthor?: string;
+  /** The answer's author, who may delete any comment on that answer. */
+  answerAuthor?: string;
+  /** The answer's comments that came with the question, when they are all of them. */
+  initialComments?: CommentJson[];
+}
+
+/**
+ * A thread of comments with its 'Add a comment' box. A question's newest comments come first,
+ * so its box sits above the list; an answer's come oldest first, with the box below (spec section 4).
+ */
+export function CommentsSection({
+  questionId,
+  answerId,
+  questionAuthor,
+  answerAuthor,
+  initialComments,
+}: CommentsSectionProps) {
+  const session = useSession();
+  const location = useLocation();
+  const query = useComments(questionId, answerId, initialComments);
+  const [announcement, setAnnouncement] = useState('');
+  const me = session?.user.username;
+  const label = answerId ? 'Comments on this answer' : 'Comments on this post';
+
+  const addBox = session ? (
+    <CommentForm questionId={questionId} answerId={answerId} onAdded={() => setAnnouncement('Comment added.')} />
+  ) : (
+    <p className={styles.signIn}>
+      <Link to="/signIn" state={originOf(location)}>
+        Sign in to comment
+      </Link>
+    </p>
+  );
+
+  let body;
+  if (query.isPending) body = <Spinner label="Loading comments" />;
+  else if (query.isError) body = <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
+  else {
+    const comments = uniqueById(query.data.pages.flatMap((page) => page.comments));
+    body = (
+      <>
+        {comments.length > 0 ? (
+          <ul className={styles.list} aria-label={label}>
+            {comments.map((comment) => (
+              <CommentItem
+                key={comment._id}
+                comment={comment}
+                questionId={questionId}
+                answerId={answerId}
+                canEdit={comment.username === me}
+                canDelete={
+                  me !== undefined &&
+                  (comment.username === me || questionAuthor === me || (!!answerId && answerAuthor === me))
+                }
+                announce={setAnnouncement}
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className={styles.empty}>No comments yet.</p>
+        )}
+        {query.hasNextPage && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className={styles.more}
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
+          </Button>
+        )}
+        {query.isFetchNextPageError && (
+          <p className={styles.error} role="alert">
+            Some error occurred. Try reloading!
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.section}>
+      {!answerId && addBox}
+      {body}
+      {answerId && addBox}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+/** A comment added here can come back on a page loaded later; show it once. */
+function uniqueById(comments: CommentJson[]): CommentJson[] {
+  const byId = new Map(comments.map((comment) => [comment._id, comment] as const));
+  return [...byId.values()];
+}

@@ -1,0 +1,9 @@
+/**
+ * A fresh key for one comment. crypto.randomUUID exists only on secure origins, and Crumb also
+ * runs on plain http (decision 17), so fall back to random bytes there.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

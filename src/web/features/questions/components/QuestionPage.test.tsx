@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
+import { authStore } from '../../../lib/auth-store';
+import { makeQuestion, makeUser } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { createTestQueryClient, renderWithProviders } from '../../../testing/render';
+import QuestionPage from './QuestionPage';
+
+function makeAnswer(overrides: Partial<AnswerJson> = {}): AnswerJson {
+  return {
+    _id: '11',
+    questionId: '4',
+    username: 'kenji.pan',
+    answerText: 'The plastic bag is the main culprit.',
+    votes: { upvotedBy: ['owen.levain'], downvotedBy: [], upvotes: 6, downvotes: 0, myVote: null },
+    comments: [],
+    commentCount: 0,
+    createdAt: '2026-10-11T20:46:58.552Z',
+    updatedAt: '2026-10-11T20:46:58.552Z',
+    ...overrides,
+  };
+}
+
+function makeFullQuestion(overrides: Partial<QuestionJson> = {}): QuestionJson {
+  return {
+    ...makeQuestion({ answerCount: 2, username: 'owen.levain' }),
+    comments: [],
+    commentsNextCursor: null,
+    answers: [makeAnswer(), makeAnswer({ _id: '12', username: 'lupita.pandulce', answerText: 'Cool it on a rack.' })],
+    answersNextCursor: null,
+    ...overrides,
+  };
+}
+
+function renderPage(id = '4') {
+  const queryClient = createTestQueryClient();
+  // As in the app: what the question brought along is fresh for a while, not fetched again at once.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, staleTime: 30_000 } });
+  return renderWithProviders(<QuestionPage />, {
+    route: `/question/${id}`,
+    path: '/question/:questionId',
+    queryClient,
+  });
+}
+
+describe('QuestionPage', () => {
+  it("shows 'Post not found' when the API answers 404", async () => {
+    mockFetch({ 'GET /api/questions/99': { status: 404, body: { errors: ['Question not found.'] } } });
+    renderPage('99');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+    expect(document.title).toBe('Post not found · Crumb');
+  });
+
+  it("shows 'Some error occurred. Try reloading!' on other failures", async () => {
+    mockFetch({ 'GET /api/questions/4': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } } });
+    renderPage();
+    expect(await screen.findByText('Some error occurred. Try reloading!')).toBeInTheDocument();
+  });
+
+  it('shows the post as the page heading, its comments open, then the answers, and names the tab', async () => {
+    const api = mockFetch({ 'GET /api/questions/4': { body: { question: makeFullQuestion() } } });
+    renderPage();
+    expect(screen.getByText('Loading post')).toBeInTheDocument();
+
+    const title = 'Why does my sourdough crust go soft overnight?';
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(document.title).toBe(`${title} · Crumb`);
+    expect(screen.getByRole('heading', { level: 2, name: '2 Answers' })).toBeInTheDocument();
+    const answers = screen.getAllByRole('article', { name: /^Answer by/ });
+    expect(answers.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Answer by @kenji.pan',
+      'Answer by @lupita.pandulce',
+    ]);
+    expect(within(answers[0]!).getByText('The plastic bag is the main culprit.')).toBeInTheDocument();
+    expect(within(answers[0]!).getByRole('button', { name: 'Upvote answer' })).toBeInTheDocument();
+    // Signed out: comments open with a way to sign in, and a way to sign in to answer.
+    expect(screen.getByText('No comments yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to answer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete answer' })).not.toBeInTheDocument();
+    // Everything came with the question.
+    expect(api.requests.map((r) => r.path)).toEqual(['/api/questions/4']);
+  });
+
+  it("validates 'Your Answer', posts it and appends it to the list", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const posted = makeAnswer({
+      _id: '13',
+      username: 'anna.bakes',
+      answerText: 'Bake it longer.',
+      votes: makeQuestion().votes,
+    });
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'POST /api/answers/add/4': ({ body }) => ({
+        status: 201,
+        body: { answers: [...makeFullQuestion().answers, posted], nextCursor: null, answer: posted, sent: body },
+      }),
+    });
+    renderPage();
+
+    const box = await screen.findByRole('textbox', { name: 'Your Answer' });
+    const post = screen.getByRole('button', { name: 'Post Answer' });
+    await userEvent.click(post);
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription('Required');
+    await userEvent.type(box, 'Bake it longer.');
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(api.calls('POST /api/answers/add/4')).toHaveLength(0);
+
+    await userEvent.click(post);
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(api.calls('POST /api/answers/add/4')[0]?.body).toEqual({ answerData: { answerText: 'Bake it longer.' } });
+    expect(screen.getByRole('heading', { level: 2, name: '3 Answers' })).toBeInTheDocument();
+    const answers = screen.getAllByRole('article', { name: /^Answer by/ });
+    expect(answers.at(-1)).toHaveTextContent('Bake it longer.');
+    // Your own answer can be edited and deleted; others' cannot.
+    expect(within(answers.at(-1)!).getByRole('button', { name: 'Edit answer' })).toBeInTheDocument();
+    expect(within(answers[0]!).queryByRole('button', { name: 'Delete answer' })).not.toBeInTheDocument();
+  });
+
+  it('lets the question author delete any answer after confirming', async () => {
+    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'DELETE /api/answers/delete/4/11': { status: 201, body: { answers: [], nextCursor: null } },
+    });
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    expect(within(first!).queryByRole('button', { name: 'Edit answer' })).not.toBeInTheDocument();
+    await userEvent.click(within(first!).getByRole('button', { name: 'Delete answer' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this answer?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('article', { name: /^Answer by/ })).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 2, name: '1 Answer' })).toBeInTheDocument();
+    expect(api.calls('DELETE /api/answers/delete/4/11')).toHaveLength(1);
+  });
+
+  it('pages further answers with Load more answers', async () => {
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'GET /api/answers/4': {
+        body: {
+          answers: [makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' })],
+          nextCursor: null,
+        },
+      },
+    });
+    renderPage();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more answers' }));
+    expect(await screen.findByText('A third way.')).toBeInTheDocument();
+    expect(api.calls('GET /api/answers/4').map((r) => r.query.get('cursor'))).toEqual(['c2']);
+    expect(screen.queryByRole('button', { name: 'Load more answers' })).not.toBeInTheDocument();
+  });
+
+  it('shows an answer vote at once and rolls it back with the message when it fails', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let fail: (value: { status: number; body: unknown }) => void = () => {};
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'POST /api/votes/vote/4/11': () => new Promise((resolve) => (fail = resolve)),
+    });
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    const score = () => within(first!).getByLabelText(/^Score/);
+    expect(score()).toHaveTextContent('6');
+    await userEvent.click(within(first!).getByRole('button', { name: 'Upvote answer' }));
+    expect(score()).toHaveTextContent('7');
+    expect(api.calls('POST /api/votes/vote/4/11')[0]?.body).toEqual({ reaction: 'upvote' });
+
+    fail({ status: 404, body: { errors: ['Answer not found.'] } });
+    expect(await screen.findByText('Answer not found.')).toBeInTheDocument();
+    expect(score()).toHaveTextContent('6');
+  });
+});

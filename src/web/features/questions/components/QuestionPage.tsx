@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
+import { ApiError } from '../../../lib/api-client';
+import { AnswersSection } from '../../answers/components/AnswersSection';
+import { useQuestion } from '../api/get-question';
+import { PostCard } from './PostCard';
+import styles from './QuestionPage.module.css';
+
+/** /question/:questionId: the post with its comments open, then its answers (decisions 15, 19). */
+export default function QuestionPage() {
+  const { questionId = '' } = useParams();
+  const navigate = useNavigate();
+  const query = useQuestion(questionId);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const title = query.data?.questionTitle ?? (notFound ? 'Post not found' : null);
+
+  useEffect(() => {
+    if (title) document.title = `${title} · Crumb`;
+  }, [title]);
+
+  if (query.isPending) return <Spinner label="Loading post" />;
+  if (query.isError) {
+    return notFound ? (
+      <StateMessage>
+        <h1 className={styles.notFound}>Post not found</h1>
+        <p className={styles.notFoundHint}>
+          It may have been deleted. <Link to="/explore">Explore other posts</Link>
+        </p>
+      </StateMessage>
+    ) : (
+      <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
+    );
+  }
+
+  const question = query.data;
+  return (
+    <div className={styles.page}>
+      <PostCard question={question} full onDeleted={() => void navigate('/explore')} />
+      <AnswersSection key={question._id} question={question} />
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store';
+import { makeQuestion, makeUser } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { questionKeys } from '../api/query-keys';
+import NewPostDialog from './NewPostDialog';
+import type { QuestionSummaryJson } from '../../../../shared/api-types';
+
+/** The dialog as the app mounts it: open until it asks to close. */
+function Harness({ question }: { question?: QuestionSummaryJson }) {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <NewPostDialog open onOpenChange={setOpen} {...(question ? { question } : {})} />
+  ) : (
+    <p>Dialog closed</p>
+  );
+}
+
+/** The dialog kept mounted between openings, to see that it starts empty again. */
+function ReopenHarness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open again
+      </button>
+      <NewPostDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+const page = { questions: [makeQuestion({ _id: '9', id: '9', questionTitle: 'Rye starter' })], nextCursor: null };
+
+beforeEach(() => {
+  authStore.signIn('token-1', makeUser());
+});
+
+describe('NewPostDialog', () => {
+  it("shows 'Required' under an empty title and description, and clears each once it is edited", async () => {
+    const api = mockFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    const dialog = screen.getByRole('dialog', { name: 'New Post' });
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+
+    expect(screen.getByLabelText('Post Title')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Post Title')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    expect(screen.getByLabelText('Post Title')).not.toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Required');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it("says 'Upto three tags allowed' with a fourth tag, until a tag is removed", async () => {
+    const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often do you feed it?');
+
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+    expect(tags).toHaveAttribute('placeholder', 'Choose 3 tags');
+    await user.click(tags);
+    const listbox = screen.getByRole('listbox', { name: 'Tags' });
+    for (const tag of ['Cake', 'Baking', 'Breads', 'Icing']) {
+      await user.click(within(listbox).getByRole('option', { name: tag }));
+    }
+    expect(within(listbox).getByRole('option', { name: /Icing/ })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(tags).toHaveAccessibleDescription(expect.stringContaining('Upto three tags allowed'));
+    expect(api.requests).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Icing' }));
+    expect(screen.queryByText('Upto three tags allowed')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Dialog closed')).toBeInTheDocument();
+    expect(api.calls('POST /api/questions/add')[0]?.body).toEqual({
+      questionData: {
+        questionTitle: 'Rye starter',
+        questionText: 'How often do you feed it?',
+        tags: ['Cake', 'Baking', 'Breads'],
+      },
+    });
+  });
+
+  it('adds a typed tag with Enter, works from the keyboard, and Backspace removes the last chip', async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+
+    await user.click(tags);
+    expect(tags).toHaveAttribute('aria-expanded', 'true');
+    await user.type(tags, 'Sourdough{Enter}');
+    expect(screen.getByRole('list', { name: 'Selected tags' })).toHaveTextContent('Sourdough');
+    expect(tags).toHaveValue('');
+
+    await user.keyboard('{ArrowDown}');
+    const first = screen.getByRole('option', { name: 'Cake' });
+    expect(tags).toHaveAttribute('aria-activedescendant', first.id);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove Cake' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(tags).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('dialog', { name: 'New Post' })).toBeInTheDocument();
+
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByRole('button', { name: 'Remove Cake' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Sourdough' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Dialog closed')).toBeInTheDocument();
+  });
+
+  it('posts without tags, closes, starts empty next time, and refreshes the lists and the author profile', async () => {
+    const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<ReopenHarness />);
+    queryClient.setQueryData(questionKeys.list('explore', {}), { pages: [], pageParams: [] });
+    queryClient.setQueryData(['users', 'detail', 'anna.bakes'], makeUser());
+
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often?');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST /api/questions/add')[0]?.body).toEqual({
+      questionData: { questionTitle: 'Rye starter', questionText: 'How often?', tags: [] },
+    });
+    expect(queryClient.getQueryState(questionKeys.list('explore', {}))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['users', 'detail', 'anna.bakes'])?.isInvalidated).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Open again' }));
+    expect(screen.getByLabelText('Post Title')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+  });
+
+  it('keeps the dialog open and shows the error when posting fails', async () => {
+    mockFetch({ 'POST /api/questions/add': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often?');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('Some error occurred. Try Again!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
+  });
+
+  it('edits a post: prefilled, saved to its own address, and the cached copies updated', async () => {
+    const question = makeQuestion({
+      _id: '9',
+      id: '9',
+      questionTitle: 'Rye starter',
+      questionText: 'Feeding?',
+      tags: ['Breads'],
+    });
+    const edited = { ...question, questionTitle: 'Rye starter schedule' };
+    const api = mockFetch({
+      'POST /api/questions/edit/9': { status: 201, body: { questions: [edited], nextCursor: null } },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<Harness question={question} />);
+    queryClient.setQueryData(questionKeys.detail('9'), { ...question, comments: [], answers: [] });
+
+    expect(screen.getByRole('dialog', { name: 'Edit Post' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
+    expect(screen.getByRole('button', { name: 'Remove Breads' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Post Title'), ' schedule');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Dialog closed')).toBeInTheDocument();
+    expect(api.calls('POST /api/questions/edit/9')[0]?.body).toEqual({
+      questionData: { questionTitle: 'Rye starter schedule', questionText: 'Feeding?', tags: ['Breads'] },
+    });
+    expect(queryClient.getQueryData<QuestionSummaryJson>(questionKeys.detail('9'))?.questionTitle).toBe(
+      'Rye starter schedule',
+    );
+  });
+});

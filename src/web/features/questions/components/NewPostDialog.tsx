@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import type { QuestionSummaryJson } from '../../../../shared/api-types';
+import { MAX_TAGS } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/TextField';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-store';
+import { useSnackbar } from '../../../lib/snackbar';
+import { useAddQuestion, type QuestionData } from '../api/add-question';
+import { useEditQuestion } from '../api/edit-question';
+import styles from './NewPostDialog.module.css';
+import { TagPicker } from './TagPicker';
+
+export interface NewPostDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** When given, the dialog edits this post instead of creating one. */
+  question?: QuestionSummaryJson;
+}
+
+type Field = keyof QuestionData;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELDS: readonly Field[] = ['questionTitle', 'questionText', 'tags'];
+
+function initialValues(question?: QuestionSummaryJson): QuestionData {
+  return {
+    questionTitle: question?.questionTitle ?? '',
+    questionText: question?.questionText ?? '',
+    tags: question ? [...question.tags] : [],
+  };
+}
+
+/** The spec's rules: title and description required, at most three tags, none is fine. */
+function validate(values: QuestionData): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.questionTitle.trim()) errors.questionTitle = messages.required;
+  if (!values.questionText.trim()) errors.questionText = messages.required;
+  if (values.tags.length > MAX_TAGS) errors.tags = messages.tooManyTags;
+  return errors;
+}
+
+/** New Post (or Edit Post when `question` is given): title, description and up to three tags. */
+export default function NewPostDialog({ open, onOpenChange, question }: NewPostDialogProps) {
+  const session = useSession();
+  const showError = useSnackbar();
+  const add = useAddQuestion(session?.user.username ?? '');
+  const edit = useEditQuestion();
+  const [values, setValues] = useState<QuestionData>(() => initialValues(question));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const pending = add.isPending || edit.isPending;
+
+  const change = <F extends Field>(field: F, value: QuestionData[F]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const close = () => {
+    setValues(initialValues(question));
+    setErrors({});
+    onOpenChange(false);
+  };
+
+  const onError = (error: Error) => {
+    const fieldErrors = error instanceof ApiError ? pickFields(error.fields) : {};
+    if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+    else showError(errorMessage(error));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      form.querySelector<HTMLElement>(`[data-field="${firstInvalid}"] :is(input, textarea)`)?.focus();
+      return;
+    }
+    const questionData: QuestionData = {
+      questionTitle: values.questionTitle.trim(),
+      questionText: values.questionText.trim(),
+      tags: values.tags,
+    };
+    if (question) edit.mutate({ questionId: question._id, questionData }, { onSuccess: close, onError });
+    else add.mutate(questionData, { onSuccess: close, onError });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={question ? 'Edit Post' : 'New Post'}
+    >
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div data-field="questionTitle">
+          <TextField
+            label="Post Title"
+            name="questionTitle"
+            value={values.questionTitle}
+            onChange={(event) => change('questionTitle', event.target.value)}
+            error={errors.questionTitle}
+          />
+        </div>
+        <div data-field="questionText">
+          <TextField
+            label="Description"
+            name="questionText"
+            multiline
+            rows={6}
+            value={values.questionText}
+            onChange={(event) => change('questionText', event.target.value)}
+            error={errors.questionText}
+          />
+        </div>
+        <div data-field="tags">
+          <TagPicker
+            label="Tags"
+            placeholder="Choose 3 tags"
+            tags={values.tags}
+            onChange={(tags) => change('tags', tags)}
+            error={errors.tags}
+          />
+        </div>
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {question ? (pending ? 'Saving…' : 'Save') : pending ? 'Posting…' : 'Post'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function pickFields(fields: Record<string, string>): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).filter(([field]) => (FIELDS as readonly string[]).includes(field)));
+}

@@ -1,0 +1,237 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MAX_TAG_LENGTH, TAG_OPTIONS } from '../../../../shared/constants';
+import { CloseIcon } from '../../../components/icons';
+import styles from './TagPicker.module.css';
+
+interface TagPickerProps {
+  label: string;
+  tags: string[];
+  onChange: (tags: string[]) => void;
+  error?: string | undefined;
+  placeholder?: string;
+}
+
+interface Option {
+  value: string;
+  /** Typed text that is not a tag yet: choosing it adds it. */
+  isNew: boolean;
+}
+
+const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The offered tags matching the typed text (an exact match first), plus the typed text itself:
+ * as a new tag, or as the already chosen tag it names.
+ */
+function optionsFor(text: string, tags: readonly string[]): Option[] {
+  const typed = text.trim();
+  const needle = typed.toLowerCase();
+  const matching = TAG_OPTIONS.filter((tag) => tag.toLowerCase().includes(needle)).sort(
+    (a, b) => Number(sameTag(b, typed)) - Number(sameTag(a, typed)),
+  );
+  const options: Option[] = matching.map((value) => ({ value, isNew: false }));
+  if (typed && !matching.some((tag) => sameTag(tag, typed))) {
+    const chosen = tags.find((tag) => sameTag(tag, typed));
+    options.unshift(chosen ? { value: chosen, isNew: false } : { value: typed, isNew: true });
+  }
+  return options;
+}
+
+/**
+ * A multi-select combobox for a post's tags (ARIA combobox with a listbox): the offered tags, or
+ * any typed text added with Enter. Selected tags show as removable chips; Backspace in the empty
+ * input removes the last one. Focus stays in the input; the highlighted option is announced
+ * through aria-activedescendant.
+ */
+export function TagPicker({ label, tags, onChange, error, placeholder }: TagPickerProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const options = optionsFor(text, tags);
+  const activeOption = open ? options[active] : undefined;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  // The dialog around this picker closes on Escape, listening on the document in the capture
+  // phase. While the list is open, Escape should only close the list, so it is claimed earlier,
+  // on the window.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.target !== input.current) return;
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [open]);
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, id]);
+
+  const isSelected = (value: string) => tags.some((tag) => sameTag(tag, value));
+
+  const toggle = (value: string) => {
+    onChange(isSelected(value) ? tags.filter((tag) => !sameTag(tag, value)) : [...tags, value]);
+    setText('');
+    setActive(-1);
+  };
+
+  const remove = (value: string) => {
+    onChange(tags.filter((tag) => tag !== value));
+    input.current?.focus();
+  };
+
+  const move = (step: number) => {
+    if (!open) setOpen(true);
+    if (options.length === 0) return;
+    setActive((current) => {
+      if (current < 0) return step > 0 ? 0 : options.length - 1;
+      return (current + step + options.length) % options.length;
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(-1);
+        break;
+      case 'Home':
+      case 'End':
+        if (!open || options.length === 0) return;
+        event.preventDefault();
+        setActive(event.key === 'Home' ? 0 : options.length - 1);
+        break;
+      case 'Enter': {
+        // Enter picks a tag here; it never submits the post.
+        event.preventDefault();
+        const chosen = activeOption ?? (text.trim() ? options[0] : undefined);
+        if (chosen) toggle(chosen.value);
+        break;
+      }
+      case 'Backspace':
+        if (text === '' && tags.length > 0) {
+          event.preventDefault();
+          onChange(tags.slice(0, -1));
+        }
+        break;
+      default:
+    }
+  };
+
+  const describedBy = [error ? errorId : null, hintId].filter(Boolean).join(' ');
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      <div
+        className={`${styles.control} ${error ? styles.invalid : ''}`}
+        onMouseDown={(event) => {
+          // A click anywhere in the box (between chips too) puts the caret in the input.
+          if (event.target === event.currentTarget) {
+            event.preventDefault();
+            input.current?.focus();
+            setOpen(true);
+          }
+        }}
+      >
+        {tags.length > 0 && (
+          <ul className={styles.chips} aria-label="Selected tags">
+            {tags.map((tag) => (
+              <li key={tag} className={styles.chip}>
+                <span>{tag}</span>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove ${tag}`}
+                  onClick={() => remove(tag)}
+                >
+                  <CloseIcon width="14" height="14" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <input
+          ref={input}
+          id={inputId}
+          className={styles.input}
+          type="text"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={activeOption ? optionId(active) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          autoComplete="off"
+          maxLength={MAX_TAG_LENGTH}
+          placeholder={tags.length === 0 ? placeholder : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(event.target.value.trim() ? 0 : -1);
+          }}
+          onKeyDown={onKeyDown}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActive(-1);
+          }}
+        />
+      </div>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-multiselectable="true"
+        aria-label={label}
+        className={styles.list}
+        hidden={!open || options.length === 0}
+      >
+        {options.map((option, index) => {
+          const selected = !option.isNew && isSelected(option.value);
+          return (
+            <li
+              key={`${option.isNew ? 'new' : 'tag'}-${option.value}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={selected}
+              className={`${styles.option} ${index === active ? styles.active : ''}`}
+              // Keeps focus in the input, so the list stays open for the next pick.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => toggle(option.value)}
+            >
+              <span className={styles.check} aria-hidden="true">
+                {selected ? '✓' : ''}
+              </span>
+              {option.isNew ? `Add “${option.value}”` : option.value}
+            </li>
+          );
+        })}
+      </ul>
+      <p id={hintId} className={styles.hint}>
+        Pick from the list or type your own and press Enter.
+      </p>
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

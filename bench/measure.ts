@@ -1,0 +1,77 @@
+import autocannon from 'autocannon';
+
+/** One autocannon run, with latencies kept exactly (autocannon's own histogram rounds to whole milliseconds). */
+export interface Measurement {
+  /** Responses per second over the run. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, timeouts and non-2xx answers. */
+  errors: number;
+  statusCodes: Record<string, number>;
+  /** autocannon's own p99 (whole milliseconds, corrected for coordinated omission at a fixed rate). */
+  autocannonP99: number;
+  requests: number;
+  seconds: number;
+}
+
+export interface Target {
+  url: string;
+  headers?: Record<string, string>;
+  /** Builds each request (method, path, body) instead of repeating one GET. */
+  nextRequest?: () => { method: 'POST' | 'GET'; path: string; body?: string; headers?: Record<string, string> };
+}
+
+export interface RunOptions {
+  connections: number;
+  seconds: number;
+  /** Requests per second across all connections (autocannon -R); unthrottled when absent. */
+  rate?: number;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+export async function run(target: Target, options: RunOptions): Promise<Measurement> {
+  const latencies: number[] = [];
+  const settings: autocannon.Options = {
+    url: target.url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: target.headers ?? {},
+    ...(options.rate ? { overallRate: options.rate } : {}),
+    ...(target.nextRequest
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => {
+                const next = target.nextRequest?.();
+                return { ...request, ...next, headers: { ...request.headers, ...next?.headers } };
+              },
+            },
+          ],
+        }
+      : {}),
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      if (statusCode < 300) latencies.push(responseTime);
+    });
+  });
+  const sorted = Float64Array.from(latencies).sort();
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
+  return {
+    rps: result.requests.total / result.duration,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    errors: result.errors + result.non2xx,
+    statusCodes,
+    autocannonP99: result.latency.p99,
+    requests: result.requests.total,
+    seconds: result.duration,
+  };
+}

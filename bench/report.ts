@@ -1,0 +1,221 @@
+import type { DatasetSize } from './datasets.js';
+import type { Fixtures } from './fixtures.js';
+import type { Measurement } from './measure.js';
+
+export interface ScenarioResult {
+  key: string;
+  label: string;
+  path: string;
+  /** Unthrottled throughput, and the raw node:http server's for the same body. */
+  rps: number;
+  rawRps: number;
+  ratio: number;
+  /** The fixed rate (half of rps) latency was measured at. */
+  rate: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  unthrottled: Measurement;
+  atRate: Measurement;
+}
+
+export interface VoteResults {
+  readerRate: number;
+  voteRate: number;
+  writesAlone: Measurement;
+  idleReaders: Measurement;
+  mixWrites: Measurement;
+  mixReaders: Measurement;
+}
+
+export interface TargetCheck {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+export interface Report {
+  database: 'sqlite' | 'postgres';
+  dataset: string;
+  size: DatasetSize;
+  date: string;
+  machine: { cpus: number; model: string; node: string };
+  settings: { connections: number; seconds: number; warmUpSeconds: number; readerRate: number; voteRate: number };
+  fixtures: Fixtures;
+  reads: ScenarioResult[];
+  votes: VoteResults;
+  feedBaseline: { posts: number; rate: number; measurement: Measurement } | undefined;
+  targets: TargetCheck[];
+  minutes: number;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+
+/** The issue's targets, checked against this run's figures (the thresholds are SQLite's; PostgreSQL has none yet). */
+export function targetsOf(report: Report): TargetCheck[] {
+  const read = (key: string) => report.reads.find((r) => r.key === key);
+  const checks: TargetCheck[] = [];
+  const latest = read('latest');
+  const feed = read('feed');
+  const deep = read('deep');
+  if (latest) {
+    checks.push({
+      name: 'explore latest vs raw node:http',
+      target: '≥ 40%',
+      measured: pct(latest.ratio),
+      met: latest.ratio >= 0.4,
+    });
+  }
+  if (feed) {
+    checks.push({ name: 'feed vs raw node:http', target: '≥ 25%', measured: pct(feed.ratio), met: feed.ratio >= 0.25 });
+  }
+  for (const key of ['latest', 'feed', 'question']) {
+    const r = read(key);
+    if (!r) continue;
+    checks.push({
+      name: `${r.label}: p99 at ${r.rate}/s (half max)`,
+      target: '≤ 10 ms, 0 errors',
+      measured: `${ms(r.p99)}, ${r.errors} errors`,
+      met: r.p99 <= 10 && r.errors === 0,
+    });
+  }
+  const errors = report.reads.reduce((sum, r) => sum + r.errors, 0);
+  checks.push({ name: 'errors on every read scenario', target: '0', measured: String(errors), met: errors === 0 });
+  if (latest && deep) {
+    const slower = latest.rps / deep.rps;
+    checks.push({
+      name: `${deep.label} vs page 1 (throughput)`,
+      target: '≤ 1.2× slower',
+      measured: `${slower.toFixed(2)}×`,
+      met: slower <= 1.2,
+    });
+  }
+  if (feed && report.feedBaseline) {
+    const growth = feed.p50 / report.feedBaseline.measurement.p50;
+    checks.push({
+      name: `feed p50 at ${report.size.posts.toLocaleString('en-US')} posts vs ${report.feedBaseline.posts.toLocaleString('en-US')} (at ${report.feedBaseline.rate}/s)`,
+      target: '≤ 1.3×',
+      measured: `${ms(feed.p50)} vs ${ms(report.feedBaseline.measurement.p50)} = ${growth.toFixed(2)}×`,
+      met: growth <= 1.3,
+    });
+  }
+  const v = report.votes;
+  const sustained = v.mixWrites.rps;
+  checks.push({
+    name: `vote toggles sustained (asked ${v.voteRate}/s, with readers at ${v.readerRate}/s)`,
+    target: `≥ ${v.voteRate}/s, 0 errors`,
+    measured: `${Math.round(sustained)}/s, ${v.mixWrites.errors} errors (${Math.round(v.writesAlone.rps)}/s unthrottled)`,
+    // autocannon's fixed rate can end a run a few requests short of the second it stops in.
+    met: sustained >= v.voteRate * 0.99 && v.mixWrites.errors === 0 && v.writesAlone.errors === 0,
+  });
+  const readerGrowth = v.mixReaders.p99 / v.idleReaders.p99;
+  checks.push({
+    name: 'readers p99 while voting vs idle',
+    target: '≤ 2×',
+    measured: `${ms(v.mixReaders.p99)} vs ${ms(v.idleReaders.p99)} = ${readerGrowth.toFixed(2)}×`,
+    met: readerGrowth <= 2 && v.mixReaders.errors === 0,
+  });
+  return checks;
+}
+
+function table(header: string[], rows: string[][], alignRight: boolean[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (alignRight[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (alignRight[i] ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** Markdown tables, so a run's output can be pasted into docs/performance.md as it is. */
+export function printReport(report: Report): void {
+  const rows = report.reads.map((r) => [
+    r.label,
+    Math.round(r.rps).toLocaleString('en-US'),
+    Math.round(r.rawRps).toLocaleString('en-US'),
+    pct(r.ratio),
+    String(r.rate),
+    r.p50.toFixed(2),
+    r.p99.toFixed(2),
+    String(r.errors),
+  ]);
+  const v = report.votes;
+  rows.push([
+    'vote toggles (alone, unthrottled)',
+    Math.round(v.writesAlone.rps).toLocaleString('en-US'),
+    '',
+    '',
+    '',
+    v.writesAlone.p50.toFixed(2),
+    v.writesAlone.p99.toFixed(2),
+    String(v.writesAlone.errors),
+  ]);
+  rows.push([
+    `vote toggles at ${v.voteRate}/s + readers`,
+    Math.round(v.mixWrites.rps).toLocaleString('en-US'),
+    '',
+    '',
+    String(v.voteRate),
+    v.mixWrites.p50.toFixed(2),
+    v.mixWrites.p99.toFixed(2),
+    String(v.mixWrites.errors),
+  ]);
+  rows.push([
+    `readers (explore latest) idle`,
+    Math.round(v.idleReaders.rps).toLocaleString('en-US'),
+    '',
+    '',
+    String(v.readerRate),
+    v.idleReaders.p50.toFixed(2),
+    v.idleReaders.p99.toFixed(2),
+    String(v.idleReaders.errors),
+  ]);
+  rows.push([
+    `readers while voting`,
+    Math.round(v.mixReaders.rps).toLocaleString('en-US'),
+    '',
+    '',
+    String(v.readerRate),
+    v.mixReaders.p50.toFixed(2),
+    v.mixReaders.p99.toFixed(2),
+    String(v.mixReaders.errors),
+  ]);
+  if (report.feedBaseline) {
+    const b = report.feedBaseline;
+    rows.push([
+      `feed at ${b.posts.toLocaleString('en-US')} posts`,
+      Math.round(b.measurement.rps).toLocaleString('en-US'),
+      '',
+      '',
+      String(b.rate),
+      b.measurement.p50.toFixed(2),
+      b.measurement.p99.toFixed(2),
+      String(b.measurement.errors),
+    ]);
+  }
+  console.log(
+    `\n${report.database}, ${report.size.posts.toLocaleString('en-US')} posts, ${report.machine.cpus} CPUs (${report.machine.model}), node ${report.machine.node}, ` +
+      `${report.settings.connections} connections, ${report.settings.seconds} s per run\n`,
+  );
+  console.log(
+    table(['scenario', 'req/s', 'raw req/s', 'of raw', 'fixed rate', 'p50 ms', 'p99 ms', 'errors'], rows, [
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]),
+  );
+  console.log('');
+  console.log(
+    table(
+      ['target', 'wanted', 'measured', 'met'],
+      report.targets.map((t) => [t.name, t.target, t.measured, t.met ? 'yes' : 'NO']),
+      [false, false, false, false],
+    ),
+  );
+}

@@ -1,0 +1,276 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../src/server/db/seed/seed.js';
+import { ensureDataset, FULL, locationEnv, SMALL, type Dataset, type Location } from './datasets.js';
+import { readFixtures, type Fixtures } from './fixtures.js';
+import { run, type Measurement, type Target } from './measure.js';
+import { freePort, ROOT, runNode, startServer, type Running } from './processes.js';
+import { printReport, targetsOf, type Report, type ScenarioResult } from './report.js';
+
+/**
+ * `npm run bench [-- --quick] [-- --postgres postgres://user@host:5432]`: builds the server,
+ * generates (or reuses) the dataset, starts the production server and a raw node:http server,
+ * and measures each hot path with autocannon from this process. Prints a table and writes
+ * bench/results/<database>-<dataset>.json.
+ */
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    postgres: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+
+const quick = values.quick;
+const dataset: Dataset = quick ? SMALL : FULL;
+const seconds = Number(values.seconds ?? (quick ? 2 : 10));
+const warmUpSeconds = quick ? 1 : 3;
+const connections = Number(values.connections);
+/** Readers' rate while votes are written, and without them. */
+const READER_RATE = 200;
+/** The sustained write rate the forum is asked to carry. */
+const VOTE_RATE = 2000;
+const deepPage = quick ? 250 : 1000;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function startCrumb(location: Location): Promise<Running> {
+  const port = await freePort();
+  return startServer(
+    ['dist/server/main.js'],
+    {
+      ...locationEnv(location),
+      PORT: String(port),
+      SEED: 'none',
+      RATE_LIMITS: 'off',
+      // Access logs off: the measured work is the forum's, as behind a proxy that logs requests.
+      LOG_LEVEL: 'warn',
+    },
+    port,
+    '/api/health',
+  );
+}
+
+async function signIn(server: Running, username: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`signing in as ${username} failed: ${response.status}`);
+  return ((await response.json()) as { encodedToken: string }).encodedToken;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Follows nextCursor from page 1 to page `page` and returns that page's path. */
+async function pathOfPage(server: Running, page: number): Promise<{ path: string; page: number }> {
+  let path = '/api/questions';
+  for (let n = 1; n < page; n += 1) {
+    const response = await fetch(`${server.url}${path}`);
+    const { nextCursor } = (await response.json()) as { nextCursor: string | null };
+    if (!nextCursor) return { path, page: n };
+    path = `/api/questions?cursor=${nextCursor}`;
+  }
+  return { path, page };
+}
+
+interface ReadScenario {
+  key: string;
+  label: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+async function readScenarios(server: Running, fixtures: Fixtures, feedToken: string): Promise<ReadScenario[]> {
+  const deep = await pathOfPage(server, deepPage);
+  return [
+    { key: 'latest', label: 'explore latest (page 1)', path: '/api/questions' },
+    { key: 'trending', label: 'explore trending', path: '/api/questions?sort=trending' },
+    { key: 'tag', label: 'tag page (Breads)', path: '/api/questions?tag=Breads' },
+    {
+      key: 'feed',
+      label: `feed (following ${fixtures.feedUser.following})`,
+      path: '/api/feed',
+      headers: bearer(feedToken),
+    },
+    { key: 'search', label: 'search "sourdough starter"', path: '/api/questions?q=sourdough%20starter' },
+    {
+      key: 'question',
+      label: `question (${fixtures.showcaseQuestion.answers} answers)`,
+      path: `/api/questions/${fixtures.showcaseQuestion.id}`,
+    },
+    { key: 'deep', label: `explore latest page ${deep.page}`, path: deep.path },
+  ];
+}
+
+async function measureReads(crumb: Running, raw: Running, scenarios: ReadScenario[]): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    const target = (server: Running): Target => ({
+      url: `${server.url}${scenario.path}`,
+      ...(scenario.headers ? { headers: scenario.headers } : {}),
+    });
+    await run(target(crumb), { connections, seconds: warmUpSeconds });
+    const max = await run(target(crumb), { connections, seconds });
+    const platform = await run(target(raw), { connections, seconds });
+    const rate = Math.max(1, Math.floor(max.rps / 2));
+    const fixed = await run(target(crumb), { connections, seconds, rate });
+    const result: ScenarioResult = {
+      key: scenario.key,
+      label: scenario.label,
+      path: scenario.path,
+      rps: max.rps,
+      rawRps: platform.rps,
+      ratio: max.rps / platform.rps,
+      rate,
+      p50: fixed.p50,
+      p99: fixed.p99,
+      errors: max.errors + fixed.errors,
+      unthrottled: max,
+      atRate: fixed,
+    };
+    log(
+      `${scenario.label}: ${Math.round(max.rps)} req/s (${(result.ratio * 100).toFixed(0)}% of raw), ` +
+        `p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms at ${rate}/s`,
+    );
+    results.push(result);
+  }
+  return results;
+}
+
+/** Toggles votes: each request sends the opposite of what was last sent for that (voter, question). */
+function voteToggles(crumb: Running, tokens: string[], questionIds: number[]): Target {
+  const upvoted = new Set<string>();
+  let n = 0;
+  return {
+    url: `${crumb.url}/api/votes/react/${questionIds[0]}`,
+    nextRequest: () => {
+      n += 1;
+      const voter = n % tokens.length;
+      const question = questionIds[(n * 7919) % questionIds.length] as number;
+      const key = `${voter}/${question}`;
+      const reaction = upvoted.has(key) ? 'unvote' : 'upvote';
+      if (reaction === 'upvote') upvoted.add(key);
+      else upvoted.delete(key);
+      return {
+        method: 'POST',
+        path: `/api/votes/react/${question}`,
+        body: JSON.stringify({ reaction }),
+        headers: { ...bearer(tokens[voter] as string), 'content-type': 'application/json' },
+      };
+    },
+  };
+}
+
+async function measureVotes(crumb: Running, fixtures: Fixtures) {
+  const tokens = await Promise.all(fixtures.voters.map((name) => signIn(crumb, name)));
+  const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds);
+  const readers: Target = { url: `${crumb.url}/api/questions` };
+  await run(writes, { connections, seconds: warmUpSeconds });
+  const writesAlone = await run(writes, { connections, seconds });
+  const idleReaders = await run(readers, { connections, seconds, rate: READER_RATE });
+  const [mixWrites, mixReaders] = await Promise.all([
+    run(writes, { connections, seconds, rate: VOTE_RATE }),
+    run(readers, { connections, seconds, rate: READER_RATE }),
+  ]);
+  log(
+    `votes: ${Math.round(writesAlone.rps)} toggles/s alone; at ${VOTE_RATE}/s asked: ${Math.round(mixWrites.rps)}/s, ` +
+      `readers p99 ${idleReaders.p99.toFixed(2)} ms idle → ${mixReaders.p99.toFixed(2)} ms`,
+  );
+  return { readerRate: READER_RATE, voteRate: VOTE_RATE, writesAlone, idleReaders, mixWrites, mixReaders };
+}
+
+/** The feed's p50 on the 10,000-post dataset, at the rate the full feed was measured at. */
+async function feedBaseline(postgres: string | undefined, rate: number): Promise<Measurement> {
+  const location = await ensureDataset(SMALL, postgres);
+  const fixtures = await readFixtures(location);
+  const crumb = await startCrumb(location);
+  try {
+    const token = await signIn(crumb, fixtures.feedUser.username);
+    const target: Target = { url: `${crumb.url}/api/feed`, headers: bearer(token) };
+    await run(target, { connections, seconds: warmUpSeconds });
+    return await run(target, { connections, seconds, rate });
+  } finally {
+    await crumb.stop();
+  }
+}
+
+async function main() {
+  const began = Date.now();
+  const database = values.postgres ? 'postgres' : 'sqlite';
+  log(`building the server`);
+  await runNode(['node_modules/typescript/bin/tsc', '-b', 'tsconfig.build.json']);
+  log(`dataset: ${dataset.name} ${JSON.stringify(dataset.size)} on ${database}`);
+  const location = await ensureDataset(dataset, values.postgres);
+  const fixtures = await readFixtures(location);
+
+  const crumb = await startCrumb(location);
+  let raw: Running | undefined;
+  const resultsDir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  try {
+    const feedToken = await signIn(crumb, fixtures.feedUser.username);
+    const scenarios = await readScenarios(crumb, fixtures, feedToken);
+    // The raw server answers each path with the body Crumb gave for it.
+    const bodies: Record<string, string> = {};
+    for (const scenario of scenarios) {
+      const response = await fetch(`${crumb.url}${scenario.path}`, { headers: scenario.headers ?? {} });
+      if (response.status !== 200) throw new Error(`${scenario.path} answered ${response.status}`);
+      bodies[scenario.path] = await response.text();
+    }
+    const bodiesFile = path.join(resultsDir, 'raw-bodies.json');
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+    const rawPort = await freePort();
+    raw = await startServer(
+      ['bench/raw-server.ts', bodiesFile, String(rawPort)],
+      {},
+      rawPort,
+      scenarios[0]?.path ?? '/',
+    );
+
+    const reads = await measureReads(crumb, raw, scenarios);
+    await raw.stop();
+    raw = undefined;
+    const votes = await measureVotes(crumb, fixtures);
+    await crumb.stop();
+
+    const feed = reads.find((r) => r.key === 'feed');
+    const baseline = !quick && feed ? await feedBaseline(values.postgres, feed.rate) : undefined;
+
+    const report: Report = {
+      database,
+      dataset: dataset.name,
+      size: dataset.size,
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', node: process.version },
+      settings: { connections, seconds, warmUpSeconds, readerRate: READER_RATE, voteRate: VOTE_RATE },
+      fixtures,
+      reads,
+      votes,
+      feedBaseline: baseline ? { posts: SMALL.size.posts, rate: feed?.rate ?? 0, measurement: baseline } : undefined,
+      targets: [],
+      minutes: 0,
+    };
+    report.targets = targetsOf(report);
+    report.minutes = (Date.now() - began) / 60_000;
+    const file = path.join(resultsDir, `${database}-${dataset.name}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    printReport(report);
+    log(`wrote ${path.relative(ROOT, file)} (${report.minutes.toFixed(1)} min in all)`);
+    const failures =
+      report.reads.some((r) => r.errors > 0) || votes.mixWrites.errors > 0 || votes.writesAlone.errors > 0;
+    if (failures) {
+      log('errors reached clients: failing');
+      process.exitCode = 1;
+    }
+  } finally {
+    await raw?.stop();
+    await crumb.stop();
+  }
+}
+
+await main();

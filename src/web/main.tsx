@@ -12,7 +12,7 @@ import './styles/global.css';
 setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.nonce ?? '');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

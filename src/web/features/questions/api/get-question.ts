@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QuestionJson } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
 import { questionKeys } from './query-keys';
@@ -9,9 +9,13 @@ export function getQuestion(id: string, signal?: AbortSignal): Promise<QuestionJ
   }).then((body) => body.question);
 }
 
-export function useQuestion(id: string) {
-  return useQuery({
+export function questionOptions(id: string) {
+  return queryOptions({
     queryKey: questionKeys.detail(id),
     queryFn: ({ signal }) => getQuestion(id, signal),
   });
+}
+
+export function useQuestion(id: string) {
+  return useQuery(questionOptions(id));
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { QuestionPage } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
 import { questionKeys, type QuestionListKind, type QuestionListParams } from './query-keys';
@@ -23,13 +23,17 @@ export function getQuestions(
   return apiRequest<QuestionPage>(path, { query, ...(signal ? { signal } : {}) });
 }
 
-/** One of the post lists, a page at a time by cursor. */
-export function useQuestions(kind: QuestionListKind, params: QuestionListParams, enabled = true) {
-  return useInfiniteQuery({
+/** The query for one of the post lists; route loaders use it to start loading before the page's code arrives. */
+export function questionListOptions(kind: QuestionListKind, params: QuestionListParams) {
+  return infiniteQueryOptions({
     queryKey: questionKeys.list(kind, params),
     queryFn: ({ pageParam, signal }) => getQuestions(kind, params, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-    enabled,
   });
+}
+
+/** One of the post lists, a page at a time by cursor. */
+export function useQuestions(kind: QuestionListKind, params: QuestionListParams, enabled = true) {
+  return useInfiniteQuery({ ...questionListOptions(kind, params), enabled });
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { ChipButton } from '../../../components/Chip';
 import { PageTitle } from '../../../components/PageTitle';
 import { useQuestions } from '../api/get-questions';
-import { EXPLORE_CHIPS, exploreChip } from '../explore-chips';
+import { EXPLORE_CHIPS, exploreChip, exploreParams } from '../list-params';
 import styles from './ListPage.module.css';
 import { PostList } from './PostList';
 
@@ -11,7 +11,7 @@ export default function ExplorePage() {
   const [params, setParams] = useSearchParams();
   const chip = exploreChip(params.get('chip'));
   const q = params.get('q') ?? '';
-  const query = useQuestions('explore', { sort: chip.sort, tags: chip.tags, q });
+  const query = useQuestions('explore', exploreParams(params));
 
   const choose = (id: string) =>
     setParams((current) => {

@@ -4,6 +4,7 @@ import { ChipButton } from '../../../components/Chip';
 import { CloseIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/PageTitle';
 import { useQuestions } from '../api/get-questions';
+import { feedParams } from '../list-params';
 import { FilterPopover } from './FilterPopover';
 import styles from './ListPage.module.css';
 import { PostList } from './PostList';
@@ -13,10 +14,11 @@ type FeedSort = Extract<Sort, 'latest' | 'oldest'>;
 /** 'Latest Posts': the caller's posts and those of bakers they follow, with tag filters, sort and search. */
 export default function FeedPage() {
   const [params, setParams] = useSearchParams();
-  const sort: FeedSort = params.get('sort') === 'oldest' ? 'oldest' : 'latest';
-  const tags = params.getAll('tag');
-  const q = params.get('q') ?? '';
-  const query = useQuestions('feed', { sort, tags, q });
+  const listParams = feedParams(params);
+  const sort = listParams.sort as FeedSort;
+  const tags = [...(listParams.tags ?? [])];
+  const q = listParams.q ?? '';
+  const query = useQuestions('feed', listParams);
 
   // The popover offers every tag on the loaded posts, plus the ones already chosen.
   const seenTags = new Set(tags);

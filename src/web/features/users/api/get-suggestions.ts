@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserPage } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
@@ -13,10 +13,14 @@ export function getSuggestions(signedIn: boolean, signal?: AbortSignal): Promise
   });
 }
 
-export function useSuggestions(username: string | null) {
-  return useQuery({
+export function suggestionsOptions(username: string | null) {
+  return queryOptions({
     queryKey: userKeys.suggestions(username),
     queryFn: ({ signal }) => getSuggestions(username !== null, signal),
     staleTime: 5 * 60_000,
   });
+}
+
+export function useSuggestions(username: string | null) {
+  return useQuery(suggestionsOptions(username));
 }

@@ -1,4 +1,5 @@
 import type { Sort } from '../../../shared/constants';
+import type { QuestionListParams } from './api/query-keys';
 
 export interface ExploreChip {
   id: string;
@@ -22,4 +23,19 @@ export const EXPLORE_CHIPS: readonly ExploreChip[] = [
 
 export function exploreChip(id: string | null): ExploreChip {
   return EXPLORE_CHIPS.find((chip) => chip.id === id) ?? EXPLORE_CHIPS[0]!;
+}
+
+/** What Explore lists for a URL's search parameters. */
+export function exploreParams(search: URLSearchParams): QuestionListParams {
+  const chip = exploreChip(search.get('chip'));
+  return { sort: chip.sort, tags: chip.tags, q: search.get('q') ?? '' };
+}
+
+/** What the feed lists for a URL's search parameters. */
+export function feedParams(search: URLSearchParams): QuestionListParams {
+  return {
+    sort: search.get('sort') === 'oldest' ? 'oldest' : 'latest',
+    tags: search.getAll('tag'),
+    q: search.get('q') ?? '',
+  };
 }

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import type { UserJson } from '../../../../shared/api-types';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/TextField';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useEditUser } from '../api/edit-user';
+import styles from './EditProfileDialog.module.css';
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  bio: string;
+  password: string;
+  currentPassword: string;
+}
+
+type Field = keyof Values;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELDS: readonly Field[] = ['firstName', 'lastName', 'bio', 'password', 'currentPassword'];
+
+interface EditProfileDialogProps {
+  user: UserJson;
+  onClose: () => void;
+  /** A failure that is not about one field; the profile page shows it (spec section 8). */
+  onFailed: (message: string) => void;
+}
+
+function validate(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.firstName.trim()) errors.firstName = messages.requiredField;
+  if (!values.lastName.trim()) errors.lastName = messages.requiredField;
+  if (values.password) {
+    if (values.password.length < PASSWORD_MIN || values.password.length > PASSWORD_MAX) {
+      errors.password = messages.passwordLength;
+    }
+    if (!values.currentPassword) errors.currentPassword = messages.currentPasswordRequired;
+  }
+  return errors;
+}
+
+/**
+ * Edit Profile: names, bio and, optionally, a new password (blank keeps the current one; a new
+ * one needs the current one). Field problems stay in the dialog to be fixed; any other failure
+ * closes it and shows on the profile page.
+ */
+export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialogProps) {
+  const editUser = useEditUser();
+  const [values, setValues] = useState<Values>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio,
+    password: '',
+    currentPassword: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const changingPassword = values.password !== '';
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      focusField(form, firstInvalid);
+      return;
+    }
+    const userData = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      bio: values.bio.trim(),
+      ...(changingPassword ? { password: values.password, currentPassword: values.currentPassword } : {}),
+    };
+    editUser.mutate(userData, {
+      onSuccess: onClose,
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError ? pickFields(error.fields) : {};
+        const first = FIELDS.find((field) => fieldErrors[field]);
+        if (first) {
+          setErrors(fieldErrors);
+          focusField(form, first);
+        } else {
+          onFailed(errorMessage(error));
+          onClose();
+        }
+      },
+    });
+  };
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Profile">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.row}>
+          <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+        </div>
+        <TextField label="Bio" multiline rows={3} {...field('bio')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="A new password of at least 8 characters. Leave blank to keep your current one."
+          {...field('password')}
+        />
+        {changingPassword && (
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            hint="Needed to set a new password."
+            {...field('currentPassword')}
+          />
+        )}
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={editUser.isPending}>
+            {editUser.isPending ? 'Updating…' : 'Update'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function focusField(form: HTMLFormElement, name: string) {
+  const element = form.elements.namedItem(name);
+  if (element instanceof HTMLElement) element.focus();
+}
+
+function pickFields(fields: Record<string, string>): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => (FIELDS as readonly string[]).includes(name)));
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store';
+import { makeQuestion, makeUser } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render';
+import ProfilePage from './ProfilePage';
+
+const anna = makeUser({ questionCount: 1, followerCount: 3, followingCount: 1, bio: 'Sourdough every Sunday.' });
+const post = makeQuestion({ questionTitle: 'Why does my crust go soft?' });
+
+function api(overrides: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/users/anna.bakes': { body: { user: anna } },
+    'GET /api/user/questions/anna.bakes': { body: { questions: [post], nextCursor: null } },
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  authStore.signIn('token-1', makeUser({ bio: 'old bio' }));
+});
+
+describe('ProfilePage', () => {
+  it('shows the fresh profile, its counts and bio, then My Posts', async () => {
+    api();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Anna Berg' })).toBeInTheDocument();
+    expect(screen.getByText('@anna.bakes')).toBeInTheDocument();
+    expect(await screen.findByText('Sourdough every Sunday.')).toBeInTheDocument();
+    const stats = screen.getByRole('list', { name: 'Activity' });
+    expect(stats).toHaveTextContent('1 post');
+    expect(stats).toHaveTextContent('3 followers');
+    expect(stats).toHaveTextContent('1 following');
+    expect(await screen.findByRole('link', { name: 'Why does my crust go soft?' })).toBeInTheDocument();
+    expect(authStore.getSession()?.user.followerCount).toBe(3);
+  });
+
+  it("says 'No posts found' without posts, and hides Edit Profile from the guest account", async () => {
+    authStore.signIn('guest-token', makeUser({ username: 'guest', firstName: 'Guest', lastName: 'Baker' }));
+    mockFetch({
+      'GET /api/users/guest': {
+        body: { user: makeUser({ username: 'guest', firstName: 'Guest', lastName: 'Baker' }) },
+      },
+      'GET /api/user/questions/guest': { body: { questions: [], nextCursor: null } },
+    });
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    expect(await screen.findByText('No posts found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    expect(screen.getByText(/guest account cannot be changed/)).toBeInTheDocument();
+  });
+
+  it('requires first and last name, and leaves the password unchanged when it is left blank', async () => {
+    const renamed = { ...anna, firstName: 'Annika', bio: 'Rye now.' };
+    const requests = api({ 'POST /api/users/edit': { status: 201, body: { user: renamed, encodedToken: 'token-2' } } });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await screen.findByText('Sourdough every Sunday.');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const firstName = within(dialog).getByLabelText('First Name');
+    expect(firstName).toHaveValue('Anna');
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('');
+    expect(within(dialog).queryByLabelText('Current Password')).not.toBeInTheDocument();
+
+    await user.clear(firstName);
+    await user.clear(within(dialog).getByLabelText('Last Name'));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(firstName).toHaveAccessibleDescription('Required Field');
+    expect(within(dialog).getByLabelText('Last Name')).toHaveAccessibleDescription('Required Field');
+    expect(requests.calls('POST /api/users/edit')).toHaveLength(0);
+
+    await user.type(firstName, 'Annika');
+    expect(firstName).not.toHaveAccessibleDescription();
+    await user.type(within(dialog).getByLabelText('Last Name'), 'Berg');
+    const bio = within(dialog).getByLabelText('Bio');
+    await user.clear(bio);
+    await user.type(bio, 'Rye now.');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.calls('POST /api/users/edit')[0]?.body).toEqual({
+      userData: { firstName: 'Annika', lastName: 'Berg', bio: 'Rye now.' },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Annika Berg' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('token-2');
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ firstName: 'Annika' });
+  });
+
+  it('asks for the current password with a new one, keeps a wrong one in the dialog, and stores the new token', async () => {
+    const requests = api({
+      'POST /api/users/edit': {
+        status: 400,
+        body: {
+          errors: ['Your current password is not correct.'],
+          code: 'validation_failed',
+          fields: { currentPassword: 'Your current password is not correct.' },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+
+    await user.type(within(dialog).getByLabelText('Password'), 'new-secret-1');
+    const current = within(dialog).getByLabelText('Current Password');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(current).toHaveAccessibleDescription('Enter your current password to set a new one.');
+    expect(current).toHaveFocus();
+    expect(requests.calls('POST /api/users/edit')).toHaveLength(0);
+
+    await user.type(current, 'wrong-one');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('Your current password is not correct.')).toBeInTheDocument();
+    expect(requests.calls('POST /api/users/edit')[0]?.body).toEqual({
+      userData: {
+        firstName: 'Anna',
+        lastName: 'Berg',
+        bio: 'Sourdough every Sunday.',
+        password: 'new-secret-1',
+        currentPassword: 'wrong-one',
+      },
+    });
+
+    requests.on('POST /api/users/edit', { status: 201, body: { user: anna, encodedToken: 'token-after-password' } });
+    await user.clear(current);
+    await user.type(current, 'bake-together');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(localStorage.getItem('token')).toBe('token-after-password');
+  });
+
+  it('closes the dialog and shows any other failure on the profile page', async () => {
+    api({ 'POST /api/users/edit': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } } });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent('Some error occurred. Try Again!');
+  });
+});

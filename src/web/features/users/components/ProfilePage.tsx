@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import type { UserJson } from '../../../../shared/api-types';
+import { GUEST_USERNAME } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { EditIcon } from '../../../components/icons';
+import { useSession } from '../../../lib/auth-store';
+import { useQuestions } from '../../questions/api/get-questions';
+import { PostList } from '../../questions/components/PostList';
+import { useUser } from '../api/get-user';
+import { EditProfileDialog } from './EditProfileDialog';
+import styles from './ProfilePage.module.css';
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** /profile: the signed-in baker's card, counts and bio, then 'My Posts' (spec section 2). */
+export default function ProfilePage() {
+  const session = useSession();
+  useEffect(() => {
+    document.title = 'Profile · Crumb';
+  }, []);
+  // The guard sends signed-out visitors away; this covers the moment of signing out here.
+  if (!session) return null;
+  return <Profile stored={session.user} />;
+}
+
+function Profile({ stored }: { stored: UserJson }) {
+  const { data: user = stored } = useUser(stored.username, stored);
+  const posts = useQuestions('author', { author: stored.username });
+  const [editing, setEditing] = useState(false);
+  const [editError, setEditError] = useState<string | null>(null);
+  const isGuest = user.username.toLowerCase() === GUEST_USERNAME;
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="profile-name">
+        <div className={styles.top}>
+          <Avatar name={user.firstName} size="lg" />
+          <div className={styles.identity}>
+            <h1 id="profile-name" className={styles.name}>
+              {fullName}
+            </h1>
+            <p className={styles.username}>@{user.username}</p>
+          </div>
+          {!isGuest && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className={styles.edit}
+              onClick={() => {
+                setEditError(null);
+                setEditing(true);
+              }}
+            >
+              <EditIcon />
+              Edit Profile
+            </Button>
+          )}
+        </div>
+        <ul className={styles.stats} aria-label="Activity">
+          <li>
+            <strong>{user.questionCount}</strong> {plural(user.questionCount, 'post', 'posts')}
+          </li>
+          <li>
+            <strong>{user.followerCount}</strong> {plural(user.followerCount, 'follower', 'followers')}
+          </li>
+          <li>
+            <strong>{user.followingCount}</strong> following
+          </li>
+        </ul>
+        {user.bio ? <p className={styles.bio}>{user.bio}</p> : <p className={styles.noBio}>No bio yet.</p>}
+        {isGuest && <p className={styles.note}>{messages.guestCannotEdit}</p>}
+        <div role="alert" className={editError ? styles.error : undefined}>
+          {editError}
+        </div>
+      </section>
+
+      <h2 className={styles.heading}>My Posts</h2>
+      <PostList query={posts} label="My Posts" empty="No posts found" />
+
+      {editing && <EditProfileDialog user={user} onClose={() => setEditing(false)} onFailed={setEditError} />}
+    </>
+  );
+}

@@ -16,7 +16,7 @@ export function TextField(props: InputProps | AreaProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const { label, error, hint, className, ...rest } = props;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   const shared = {
     id,
     className: `${styles.control} ${error ? styles.invalid : ''}`,

@@ -20,13 +20,15 @@ interface AnswerItemProps {
   answer: AnswerJson;
   questionAuthor: string;
   announce: (message: string) => void;
+  /** Called once the answer is gone (this item is gone with it). */
+  onDeleted: () => void;
 }
 
 /**
  * One answer: author, date, text, votes and its comments (open when there are some). Its author
  * may edit it; its author or the question's author may delete it (spec section 6).
  */
-export function AnswerItem({ answer, questionAuthor, announce }: AnswerItemProps) {
+export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: AnswerItemProps) {
   const session = useSession();
   const me = session?.user.username;
   const vote = useVoteOnAnswer(answer.questionId, me ?? '');
@@ -174,14 +176,8 @@ export function AnswerItem({ answer, questionAuthor, announce }: AnswerItemProps
           description="The answer and its comments will be removed for everyone."
           pending={remove.isPending}
           onClose={() => setConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(answer._id, {
-              onSuccess: () => {
-                setConfirming(false);
-                announce('Answer deleted.');
-              },
-            })
-          }
+          // The item unmounts as the answer leaves the list, so the parent hears of it through the promise.
+          onConfirm={() => void remove.mutateAsync(answer._id).then(onDeleted, () => {})}
         />
       )}
     </article>

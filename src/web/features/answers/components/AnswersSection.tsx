@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { StateMessage } from '../../../components/StateMessage';
@@ -11,20 +11,30 @@ import styles from './AnswersSection.module.css';
 export function AnswersSection({ question }: { question: QuestionJson }) {
   const query = useAnswers(question);
   const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
   const answers = uniqueById(query.data?.pages.flatMap((page) => page.answers) ?? []);
   const count = Math.max(question.answerCount, answers.length);
 
   return (
     <>
       <section className={styles.section} aria-labelledby="answers-heading">
-        <h2 id="answers-heading" className={styles.heading}>
+        <h2 id="answers-heading" ref={heading} className={styles.heading} tabIndex={-1}>
           {count} {count === 1 ? 'Answer' : 'Answers'}
         </h2>
         {answers.length > 0 ? (
           <ol className={styles.list}>
             {answers.map((answer) => (
               <li key={answer._id}>
-                <AnswerItem answer={answer} questionAuthor={question.username} announce={setAnnouncement} />
+                <AnswerItem
+                  answer={answer}
+                  questionAuthor={question.username}
+                  announce={setAnnouncement}
+                  onDeleted={() => {
+                    setAnnouncement('Answer deleted.');
+                    // The Delete button went with the answer; put keyboard focus back at the list's heading.
+                    requestAnimationFrame(() => heading.current?.focus());
+                  }}
+                />
               </li>
             ))}
           </ol>

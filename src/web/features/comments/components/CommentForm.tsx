@@ -11,10 +11,12 @@ interface CommentFormProps {
   questionId: string;
   answerId?: string | undefined;
   onAdded: () => void;
+  /** Shows a Cancel button (the box was opened on demand) and is called when it is pressed. */
+  onCancel?: () => void;
 }
 
 /** The 'Add a comment' box: 'Required' when sent empty, cleared once the comment is stored. */
-export function CommentForm({ questionId, answerId, onAdded }: CommentFormProps) {
+export function CommentForm({ questionId, answerId, onAdded, onCancel }: CommentFormProps) {
   const add = useAddComment(questionId, answerId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -52,6 +54,7 @@ export function CommentForm({ questionId, answerId, onAdded }: CommentFormProps)
         value={text}
         maxLength={COMMENT_TEXT_MAX}
         error={error}
+        autoFocus={Boolean(onCancel)}
         onChange={(event) => {
           setText(event.target.value);
           setError(undefined);
@@ -59,6 +62,11 @@ export function CommentForm({ questionId, answerId, onAdded }: CommentFormProps)
         }}
       />
       <div className={styles.formButtons}>
+        {onCancel && (
+          <Button variant="ghost" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" size="sm" disabled={add.isPending}>
           {add.isPending ? 'Posting…' : 'Comment'}
         </Button>

@@ -17,10 +17,20 @@ interface CommentItemProps {
   canEdit: boolean;
   canDelete: boolean;
   announce: (message: string) => void;
+  /** Called once the comment is gone (this item is gone with it). */
+  onDeleted: () => void;
 }
 
 /** One comment: who and when, the text (always as text), and Edit/Delete where the reader may. */
-export function CommentItem({ comment, questionId, answerId, canEdit, canDelete, announce }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  questionId,
+  answerId,
+  canEdit,
+  canDelete,
+  announce,
+  onDeleted,
+}: CommentItemProps) {
   const edit = useEditComment(questionId, answerId);
   const remove = useDeleteComment(questionId, answerId);
   const [draft, setDraft] = useState<string | null>(null);
@@ -133,14 +143,8 @@ export function CommentItem({ comment, questionId, answerId, canEdit, canDelete,
           description="The comment will be removed for everyone."
           pending={remove.isPending}
           onClose={() => setConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(comment._id, {
-              onSuccess: () => {
-                setConfirming(false);
-                announce('Comment deleted.');
-              },
-            })
-          }
+          // The item unmounts as the comment leaves the list, so the parent hears of it through the promise.
+          onConfirm={() => void remove.mutateAsync(comment._id).then(onDeleted, () => {})}
         />
       )}
     </li>

@@ -147,6 +147,8 @@ describe('CommentsSection', () => {
     });
     renderWithProviders(<CommentsSection questionId="4" answerId="11" initialComments={[first]} />);
 
+    // An answer's box opens on demand and closes again once the comment is in.
+    await userEvent.click(screen.getByRole('button', { name: 'Add a comment' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Me too');
     await userEvent.click(screen.getByRole('button', { name: 'Comment' }));
 
@@ -213,6 +215,8 @@ describe('CommentsSection', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(list).queryByText('Off topic')).not.toBeInTheDocument());
     expect(api.calls('DELETE /api/comments/delete/4/20')).toHaveLength(1);
+    expect(await screen.findByText('Comment deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(list.parentElement).toHaveFocus());
   });
 
   it("shows no Delete on other people's comments to someone who wrote neither the comment nor the post", async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CommentJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
@@ -38,18 +38,51 @@ export function CommentsSection({
   const location = useLocation();
   const query = useComments(questionId, answerId, initialComments);
   const [announcement, setAnnouncement] = useState('');
+  // An answer's box opens on demand, so a page of answers is not a page of empty boxes.
+  const [boxOpen, setBoxOpen] = useState(!answerId);
+  const opener = useRef<HTMLButtonElement>(null);
+  const section = useRef<HTMLDivElement>(null);
   const me = session?.user.username;
   const label = answerId ? 'Comments on this answer' : 'Comments on this post';
 
-  const addBox = session ? (
-    <CommentForm questionId={questionId} answerId={answerId} onAdded={() => setAnnouncement('Comment added.')} />
-  ) : (
-    <p className={styles.signIn}>
-      <Link to="/signIn" state={originOf(location)}>
-        Sign in to comment
-      </Link>
-    </p>
-  );
+  const closeBox = () => {
+    setBoxOpen(false);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  let addArea;
+  if (!session) {
+    addArea = (
+      <p className={styles.signIn}>
+        <Link to="/signIn" state={originOf(location)}>
+          Sign in to comment
+        </Link>
+      </p>
+    );
+  } else if (boxOpen) {
+    addArea = (
+      <CommentForm
+        questionId={questionId}
+        answerId={answerId}
+        onAdded={() => {
+          setAnnouncement('Comment added.');
+          if (answerId) closeBox();
+        }}
+        {...(answerId ? { onCancel: closeBox } : {})}
+      />
+    );
+  } else {
+    addArea = (
+      <button
+        ref={opener}
+        type="button"
+        className={`${styles.textButton} ${styles.addButton}`}
+        onClick={() => setBoxOpen(true)}
+      >
+        Add a comment
+      </button>
+    );
+  }
 
   let body;
   if (query.isPending) body = <Spinner label="Loading comments" />;
@@ -72,6 +105,11 @@ export function CommentsSection({
                   (comment.username === me || questionAuthor === me || (!!answerId && answerAuthor === me))
                 }
                 announce={setAnnouncement}
+                onDeleted={() => {
+                  setAnnouncement('Comment deleted.');
+                  // The Delete button went with the comment; keep keyboard focus in this thread.
+                  requestAnimationFrame(() => section.current?.focus());
+                }}
               />
             ))}
           </ul>
@@ -99,10 +137,10 @@ export function CommentsSection({
   }
 
   return (
-    <div className={styles.section}>
-      {!answerId && addBox}
+    <div ref={section} className={styles.section} tabIndex={-1}>
+      {!answerId && addArea}
       {body}
-      {answerId && addBox}
+      {answerId && addArea}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

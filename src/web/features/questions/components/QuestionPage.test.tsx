@@ -136,7 +136,8 @@ describe('QuestionPage', () => {
       within(screen.getByRole('dialog', { name: 'Delete this answer?' })).getByRole('button', { name: 'Delete' }),
     );
     await waitFor(() => expect(screen.getAllByRole('article', { name: /^Answer by/ })).toHaveLength(1));
-    expect(screen.getByRole('heading', { level: 2, name: '1 Answer' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '1 Answer' })).toHaveFocus());
+    expect(screen.getByText('Answer deleted.')).toBeInTheDocument();
     expect(api.calls('DELETE /api/answers/delete/4/11')).toHaveLength(1);
   });
 

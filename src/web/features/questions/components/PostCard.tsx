@@ -4,6 +4,7 @@ import type { QuestionSummaryJson } from '../../../../shared/api-types';
 import { TagChip } from '../../../components/Chip';
 import { BookmarkIcon, CommentIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { originOf } from '../../../lib/navigation';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { useReactToQuestion } from '../api/react-to-question';
@@ -50,7 +51,9 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
       <p className={styles.meta}>
         Posted by <span className={styles.author}>@{question.username}</span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={question.createdAt}>{formatDate(question.createdAt)}</time>
+        <time dateTime={question.createdAt} title={formatDateTime(question.createdAt)}>
+          {formatDate(question.createdAt)}
+        </time>
       </p>
       <Heading id={`title-${question._id}`} className={styles.title}>
         {full ? question.questionTitle : <Link to={href}>{question.questionTitle}</Link>}
@@ -142,11 +145,4 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
       )}
     </article>
   );
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-function formatDate(iso: string) {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }

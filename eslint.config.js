@@ -22,7 +22,15 @@ export default tseslint.config(
   },
   {
     // Tests hand the environment on to child processes and pick their database from it.
-    files: ['src/server/config.ts', 'vitest.config.ts', 'scripts/**', 'src/server/testing/**', '**/*.test.ts'],
+    files: [
+      'src/server/config.ts',
+      'vitest.config.ts',
+      'scripts/**',
+      'src/server/testing/**',
+      '**/*.test.ts',
+      'playwright.config.ts',
+      'e2e/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -108,13 +108,18 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
         </button>
         {own && (
           <span className={styles.ownerActions}>
-            <button type="button" className={styles.action} onClick={() => setDialog('edit')}>
+            <button type="button" className={styles.action} onClick={() => setDialog('edit')} title="Edit post">
               <EditIcon />
-              <span className={styles.label}>Edit</span>
+              <span className="visually-hidden">Edit post</span>
             </button>
-            <button type="button" className={`${styles.action} ${styles.danger}`} onClick={() => setDialog('delete')}>
+            <button
+              type="button"
+              className={`${styles.action} ${styles.danger}`}
+              onClick={() => setDialog('delete')}
+              title="Delete post"
+            >
               <TrashIcon />
-              <span className={styles.label}>Delete</span>
+              <span className="visually-hidden">Delete post</span>
             </button>
           </span>
         )}

@@ -22,7 +22,7 @@ import { webRoutes } from './features/web/web.routes.js';
 import { votesRoutes } from './features/votes/votes.routes.js';
 import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { answerUnroutable, installErrorHandler } from './http/error-handler.js';
 import { trackRouteAccess } from './http/route-inventory.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { readOrCreateSecret } from './features/auth/secrets.repository.js';
@@ -48,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: answerUnroutable,
   });
   const database =
     options.database ??

@@ -40,4 +40,6 @@ export const messages = {
   tagTooLong: 'Each tag must be at most 30 characters.',
   badText: 'Text must not contain NUL characters or unpaired surrogates.',
   invalidValue: 'Invalid value.',
+  expectedObject: 'Send this as a JSON object.',
+  notEmpty: 'Must not be empty.',
 } as const;

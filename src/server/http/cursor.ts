@@ -1,4 +1,5 @@
 import { invalidCursor } from '../errors.js';
+import { MAX_ID } from './ids.js';
 
 /**
  * A keyset cursor: the sort key and id of the last row of a page, tagged with the ordering it
@@ -14,6 +15,18 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.order, cursor.key, cursor.id])).toString('base64url');
 }
 
+/** Orderings whose sort key is a time (a 64-bit column); every other key, like every id, is a 32-bit integer. */
+const TIME_KEYED = new Set(['latest', 'oldest', 'bookmarks']);
+
+/**
+ * Whether a decoded key and id could come from a stored row. Larger numbers could only be forged,
+ * and PostgreSQL would refuse to compare them with its 32-bit columns.
+ */
+function inRange(order: string, key: number, id: number): boolean {
+  const keyFits = TIME_KEYED.has(order) || Math.abs(key) <= MAX_ID;
+  return keyFits && id >= 0 && id <= MAX_ID;
+}
+
 export function decodeCursor(raw: string | undefined, order: string): Cursor | undefined {
   if (raw === undefined || raw === '') return undefined;
   let value: unknown;
@@ -27,7 +40,8 @@ export function decodeCursor(raw: string | undefined, order: string): Cursor | u
     value.length !== 3 ||
     value[0] !== order ||
     !Number.isSafeInteger(value[1]) ||
-    !Number.isSafeInteger(value[2])
+    !Number.isSafeInteger(value[2]) ||
+    !inRange(order, value[1] as number, value[2] as number)
   ) {
     throw invalidCursor();
   }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorJson } from '../../shared/api-types.js';
 import { messages } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
@@ -46,4 +46,16 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ errors: [messages.routeNotFound], code: 'not_found' }),
   );
+}
+
+/**
+ * Requests the router rejects before any route or hook runs: a path segment longer than the
+ * router allows names nothing (404), a malformed percent-encoding is a bad request (400).
+ * Without this Fastify would answer them in its own body shape.
+ */
+export function answerUnroutable(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ errors: [messages.routeNotFound], code: 'not_found' });
+  }
+  return reply.code(400).send({ errors: [messages.invalidValue], code: 'bad_request' });
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
+import { isStoredId } from '../../http/ids.js';
 import { presentUser } from '../../presenters.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import * as users from './users.repository.js';
@@ -22,8 +23,10 @@ export function createUsersService(ctx: AppContext) {
 
   /** A user named in a path: a numeric id or a username. */
   async function findByRef(ref: string): Promise<UserRow> {
-    const row = /^[0-9]{1,15}$/.test(ref)
-      ? await users.findUserById(ctx.db, Number(ref))
+    const row = /^[0-9]+$/.test(ref)
+      ? isStoredId(ref)
+        ? await users.findUserById(ctx.db, Number(ref))
+        : undefined
       : USERNAME_PATTERN.test(ref)
         ? await users.findUserByUsername(ctx.db, ref)
         : undefined;

@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Sort } from '../../../shared/constants.js';
 import type { Db, DialectName } from '../../db/database.js';
-import type { QuestionsTable } from '../../db/schema.js';
-import { followeeIds, isFollowing } from '../users/users.repository.js';
+import type { Database, QuestionsTable } from '../../db/schema.js';
+import { isFollowing } from '../users/users.repository.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -76,6 +76,8 @@ export interface PageRequest {
   authorId: number | undefined;
   /** For the feed: posts by this user and by the users they follow. */
   feedOf: number | undefined;
+  /** For the feed: how many users the caller follows (their stored following_count). */
+  feedFollowing: number;
   search: string[] | undefined;
 }
 
@@ -217,22 +219,32 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
     const column = order.column as 'updated_at' | 'score';
     const direction = order.desc ? 'desc' : 'asc';
     const after = keysetWhere(request.after, order.desc);
+    const feedOf = request.feedOf;
 
-    // One author (a profile, or a feed small enough to merge per author): the author's own index.
-    const authorSource =
-      (authorId: number): Source =>
-      async (limit) => {
-        let query = db
-          .selectFrom('questions')
-          .select(['id', `${column} as key`])
-          .where('user_id', '=', authorId)
-          .orderBy(column, direction)
-          .orderBy('id', direction)
-          .limit(limit);
-        if (after) query = query.where((eb) => eb(eb.refTuple(column, 'id'), after.op, eb.tuple(after.key, after.id)));
-        if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));
-        return (await query.execute()) as { id: number; key: number }[];
-      };
+    /** The page's ids read from `questions` in key order, with the keyset, tag filter and limit applied. */
+    const idsInOrder = (
+      prepare: (query: SelectQueryBuilder<Database, 'questions', { id: number }>) => typeof query,
+    ) => {
+      let query = prepare(db.selectFrom('questions').select('questions.id'))
+        .orderBy(`questions.${column}`, direction)
+        .orderBy('questions.id', direction)
+        .limit(request.limit);
+      if (after) {
+        query = query.where((eb) =>
+          eb(eb.refTuple(`questions.${column}`, 'questions.id'), after.op, eb.tuple(after.key, after.id)),
+        );
+      }
+      if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));
+      return query;
+    };
+
+    /** The rows whose ids `ids` selects, in page order: one statement. */
+    async function rowsOf(ids: SelectQueryBuilder<Database, never, { id: number }>): Promise<KeyedRow[]> {
+      const rows = await db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', 'in', ids).execute();
+      const sign = order.desc ? -1 : 1;
+      rows.sort((a, b) => sign * (a[column] - b[column] || a.id - b.id));
+      return rows.map((row) => ({ row, key: row[column] }));
+    }
 
     const tagSource =
       (key: string): Source =>
@@ -251,23 +263,52 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       };
 
     if (request.authorId !== undefined) {
+      const authorId = request.authorId;
       // In the feed, an author filter can only narrow it: an author the caller does not follow has no posts there.
-      if (
-        request.feedOf !== undefined &&
-        request.authorId !== request.feedOf &&
-        !(await isFollowing(db, request.feedOf, request.authorId))
-      ) {
-        return [];
-      }
-      return rowsInOrder(db, await authorSource(request.authorId)(request.limit));
+      if (feedOf !== undefined && authorId !== feedOf && !(await isFollowing(db, feedOf, authorId))) return [];
+      return rowsOf(idsInOrder((query) => query.where('questions.user_id', '=', authorId)));
     }
-    if (request.feedOf !== undefined) {
-      const followees = await followeeIds(db, request.feedOf, FEED_MERGE_MAX_AUTHORS + 1);
-      if (followees.length <= FEED_MERGE_MAX_AUTHORS) {
-        const authors = [request.feedOf, ...followees];
-        return rowsInOrder(db, await merge(authors.map(authorSource), request.limit, order.desc));
+    if (feedOf !== undefined && request.feedFollowing <= FEED_MERGE_MAX_AUTHORS) {
+      const authors = db
+        .selectFrom('follows')
+        .select('followee_id as author')
+        .where('follower_id', '=', feedOf)
+        .unionAll(db.selectNoFrom(sql<number>`cast(${feedOf} as integer)`.as('author')));
+      if (pg) {
+        // Each followed baker's newest posts from their own index (LATERAL), then the best of those.
+        const perAuthor = db
+          .selectFrom(authors.as('a'))
+          .innerJoinLateral(
+            () =>
+              idsInOrder((query) => query.where('questions.user_id', '=', sql.ref<number>('a.author')))
+                .select(`questions.${column} as key`)
+                .as('f'),
+            (join) => join.onTrue(),
+          )
+          .select('f.id')
+          .orderBy('f.key', direction)
+          .orderBy('f.id', direction)
+          .limit(request.limit);
+        return rowsOf(perAuthor);
       }
-    } else if (request.tagKeys.length) {
+      // SQLite reads `user_id IN (…) ORDER BY key LIMIT n` from the author index one author at a
+      // time, and stops reading an author once their next post cannot make the page.
+      return rowsOf(idsInOrder((query) => query.where('questions.user_id', 'in', authors)));
+    }
+    if (feedOf === undefined && request.tagKeys.length === 1) {
+      const [key] = request.tagKeys as [string];
+      let ids = db
+        .selectFrom('question_tags')
+        .select('question_id as id')
+        .where('tag_key', '=', key)
+        .orderBy(column, direction)
+        .orderBy('question_id', direction)
+        .limit(request.limit);
+      if (after)
+        ids = ids.where((eb) => eb(eb.refTuple(column, 'question_id'), after.op, eb.tuple(after.key, after.id)));
+      return rowsOf(ids);
+    }
+    if (feedOf === undefined && request.tagKeys.length > 1) {
       return rowsInOrder(db, await merge(request.tagKeys.map(tagSource), request.limit, order.desc));
     }
 
@@ -279,7 +320,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       .orderBy('id', direction)
       .limit(request.limit);
     if (after) query = query.where((eb) => eb(eb.refTuple(column, 'id'), after.op, eb.tuple(after.key, after.id)));
-    if (request.feedOf !== undefined) query = query.where(inFeedOf(request.feedOf));
+    if (feedOf !== undefined) query = query.where(inFeedOf(feedOf));
     if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));
     const rows = await query.execute();
     return rows.map((row) => ({ row, key: row[column] }));

@@ -65,6 +65,7 @@ export function createQuestionsService(
       tagKeys: [...new Set(query.tag.map(tagKey))],
       authorId,
       feedOf: scope.kind === 'feed' && caller ? caller.id : undefined,
+      feedFollowing: caller?.following_count ?? 0,
       search,
     });
     const page = pageOf(keyed, query.limit, (k) => ({ order: order.name, key: k.key, id: k.row.id }));

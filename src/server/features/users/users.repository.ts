@@ -145,17 +145,6 @@ export async function followLists(db: Db, userId: number): Promise<FollowLists> 
   return { followers: followers.map((r) => r.username), following: following.map((r) => r.username) };
 }
 
-/** Ids of everyone the user follows, up to `limit`. */
-export async function followeeIds(db: Db, userId: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('follows')
-    .select('followee_id')
-    .where('follower_id', '=', userId)
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.followee_id);
-}
-
 /** Users by id ascending, after `afterId`. */
 export async function listUsers(db: Db, afterId: number | undefined, limit: number): Promise<UserRow[]> {
   let query = db.selectFrom('users').selectAll().orderBy('id').limit(limit);

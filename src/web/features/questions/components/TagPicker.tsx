@@ -138,92 +138,94 @@ export function TagPicker({ label, tags, onChange, error, placeholder }: TagPick
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
-      <div
-        className={`${styles.control} ${error ? styles.invalid : ''}`}
-        onMouseDown={(event) => {
-          // A click anywhere in the box (between chips too) puts the caret in the input.
-          if (event.target === event.currentTarget) {
-            event.preventDefault();
-            input.current?.focus();
-            setOpen(true);
-          }
-        }}
-      >
-        {tags.length > 0 && (
-          <ul className={styles.chips} aria-label="Selected tags">
-            {tags.map((tag) => (
-              <li key={tag} className={styles.chip}>
-                <span>{tag}</span>
-                <button
-                  type="button"
-                  className={styles.remove}
-                  aria-label={`Remove ${tag}`}
-                  onClick={() => remove(tag)}
-                >
-                  <CloseIcon width="14" height="14" />
-                </button>
+      <div className={styles.anchor}>
+        <div
+          className={`${styles.control} ${error ? styles.invalid : ''}`}
+          onMouseDown={(event) => {
+            // A click anywhere in the box (between chips too) puts the caret in the input.
+            if (event.target === event.currentTarget) {
+              event.preventDefault();
+              input.current?.focus();
+              setOpen(true);
+            }
+          }}
+        >
+          {tags.length > 0 && (
+            <ul className={styles.chips} aria-label="Selected tags">
+              {tags.map((tag) => (
+                <li key={tag} className={styles.chip}>
+                  <span>{tag}</span>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    aria-label={`Remove ${tag}`}
+                    onClick={() => remove(tag)}
+                  >
+                    <CloseIcon width="14" height="14" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <input
+            ref={input}
+            id={inputId}
+            className={styles.input}
+            type="text"
+            role="combobox"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={activeOption ? optionId(active) : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            autoComplete="off"
+            maxLength={MAX_TAG_LENGTH}
+            placeholder={tags.length === 0 ? placeholder : undefined}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActive(event.target.value.trim() ? 0 : -1);
+            }}
+            onKeyDown={onKeyDown}
+            onClick={() => setOpen(true)}
+            onBlur={() => {
+              setOpen(false);
+              setActive(-1);
+            }}
+          />
+        </div>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-multiselectable="true"
+          aria-label={label}
+          className={styles.list}
+          hidden={!open || options.length === 0}
+        >
+          {options.map((option, index) => {
+            const selected = !option.isNew && isSelected(option.value);
+            return (
+              <li
+                key={`${option.isNew ? 'new' : 'tag'}-${option.value}`}
+                id={optionId(index)}
+                role="option"
+                aria-selected={selected}
+                className={`${styles.option} ${index === active ? styles.active : ''}`}
+                // Keeps focus in the input, so the list stays open for the next pick.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => toggle(option.value)}
+              >
+                <span className={styles.check} aria-hidden="true">
+                  {selected ? '✓' : ''}
+                </span>
+                {option.isNew ? `Add “${option.value}”` : option.value}
               </li>
-            ))}
-          </ul>
-        )}
-        <input
-          ref={input}
-          id={inputId}
-          className={styles.input}
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeOption ? optionId(active) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          autoComplete="off"
-          maxLength={MAX_TAG_LENGTH}
-          placeholder={tags.length === 0 ? placeholder : undefined}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(event.target.value.trim() ? 0 : -1);
-          }}
-          onKeyDown={onKeyDown}
-          onClick={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-          }}
-        />
+            );
+          })}
+        </ul>
       </div>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-multiselectable="true"
-        aria-label={label}
-        className={styles.list}
-        hidden={!open || options.length === 0}
-      >
-        {options.map((option, index) => {
-          const selected = !option.isNew && isSelected(option.value);
-          return (
-            <li
-              key={`${option.isNew ? 'new' : 'tag'}-${option.value}`}
-              id={optionId(index)}
-              role="option"
-              aria-selected={selected}
-              className={`${styles.option} ${index === active ? styles.active : ''}`}
-              // Keeps focus in the input, so the list stays open for the next pick.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => toggle(option.value)}
-            >
-              <span className={styles.check} aria-hidden="true">
-                {selected ? '✓' : ''}
-              </span>
-              {option.isNew ? `Add “${option.value}”` : option.value}
-            </li>
-          );
-        })}
-      </ul>
       <p id={hintId} className={styles.hint}>
         Pick from the list or type your own and press Enter.
       </p>

@@ -1,0 +1,238 @@
+import type { Page } from '@playwright/test';
+import {
+  createPostViaApi,
+  expect,
+  getQuestionViaApi,
+  signUpViaApi,
+  startSignedIn,
+  test,
+  uniqueTitle,
+} from './fixtures.js';
+
+/** A post card (or the question page's post), found by its title. */
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+async function pickTag(page: Page, tag: string) {
+  const tags = page.getByRole('dialog').getByRole('combobox', { name: 'Tags' });
+  await tags.fill(tag);
+  await tags.press('Enter');
+  // The list of tags stays open for the next pick, over what follows; Escape closes only the list.
+  await tags.press('Escape');
+}
+
+test.describe('new post', () => {
+  test('validates, then the post tops Explore and the Feed', async ({ page, signedIn }, testInfo) => {
+    await page.goto('/explore');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Tags' })).toHaveAttribute('placeholder', 'Choose 3 tags');
+
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(dialog.getByLabel('Post Title')).toHaveAccessibleDescription('Required');
+    await expect(dialog.getByLabel('Description')).toHaveAccessibleDescription('Required');
+    await expect(dialog.getByLabel('Post Title')).toBeFocused();
+
+    const title = uniqueTitle('Why does my focaccia stick', testInfo);
+    await dialog.getByLabel('Post Title').fill(title);
+    await expect(dialog.getByLabel('Post Title')).not.toHaveAccessibleDescription('Required');
+    await dialog.getByLabel('Description').fill('It glues itself to the tin every time, even with lots of oil.');
+    for (const tag of ['Breads', 'Baking', 'Baking Tools', 'Recipes']) await pickTag(page, tag);
+    await expect(dialog.getByRole('list', { name: 'Selected tags' }).getByRole('listitem')).toHaveCount(4);
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(dialog.getByText('Upto three tags allowed')).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Remove Recipes' }).click();
+    await expect(dialog.getByText('Upto three tags allowed')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const posts = page.getByRole('region', { name: 'Posts' }).getByRole('article');
+    await expect(posts.first()).toHaveAccessibleName(title);
+    const created = card(page, title);
+    await expect(created.getByText(`Posted by @${signedIn.username}`)).toBeVisible();
+    await expect(created.getByRole('list', { name: 'Tags' })).toHaveText(/Breads\s*Baking\s*Baking Tools/);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+    await expect(page.getByRole('region', { name: 'Feed' }).getByRole('article').first()).toHaveAccessibleName(title);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Feed' }).getByRole('article').first()).toHaveAccessibleName(title);
+  });
+
+  test('Cancel closes the dialog and keeps nothing', async ({ page, signedIn }) => {
+    await page.goto('/feed');
+    await expect(
+      page.getByRole('button', { name: `Menu for @${signedIn.username}`, includeHidden: true }),
+    ).toBeAttached();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await dialog.getByLabel('Post Title').fill('Half a thought');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Post Title')).toHaveValue('');
+  });
+
+  test('the author edits and deletes their post', async ({ page, request, signedIn }, testInfo) => {
+    const title = uniqueTitle('Editable brioche', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title, tags: ['Breads'] });
+    await page.goto(`/question/${question.id}`);
+    const post = card(page, title);
+    await post.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Post' });
+    await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
+    const renamed = `${title} (fixed)`;
+    await dialog.getByLabel('Post Title').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+    await card(page, renamed).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await page.goto(`/question/${question.id}`);
+    await expect(page.getByText('Post not found')).toBeVisible();
+  });
+});
+
+test.describe('votes', () => {
+  test('upvote, switch to downvote, unvote: the score follows and survives a reload', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const voter = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Vote on my scones', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    await startSignedIn(page, voter);
+    await page.goto(`/question/${question.id}`);
+
+    const post = card(page, title);
+    const up = post.getByRole('button', { name: 'Upvote post' });
+    const down = post.getByRole('button', { name: 'Downvote post' });
+    const score = (n: number) => post.getByLabel(new RegExp(`^Score ${n}\\.`));
+    await expect(score(0)).toBeVisible();
+    await expect(score(0)).toHaveAccessibleName('Score 0. Voted by None');
+
+    await up.click();
+    await expect(score(1)).toBeVisible();
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(score(1)).toHaveAccessibleName(`Score 1. Voted by @${voter.username}`);
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await score(1).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(`@${voter.username}`);
+
+    await down.click();
+    await expect(score(-1)).toBeVisible();
+    await expect(down).toHaveAttribute('aria-pressed', 'true');
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await expect(score(-1)).toBeVisible();
+
+    await down.click();
+    await expect(score(0)).toBeVisible();
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await expect(score(0)).toBeVisible();
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+test.describe('bookmarks', () => {
+  test('Add Bookmark, Your Bookmarks, Remove Bookmark', async ({ page, request, signedIn }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Keep this babka', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+
+    await page.goto('/bookmarks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Bookmarks' })).toBeVisible();
+    await expect(page.getByText('No posts found')).toBeVisible();
+
+    await page.goto(`/question/${question.id}`);
+    const add = card(page, title).getByRole('button', { name: 'Add Bookmark' });
+    await add.click();
+    const remove = card(page, title).getByRole('button', { name: 'Remove Bookmark' });
+    await expect(remove).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(remove).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookmarks' }).click();
+    await expect(page).toHaveURL(/\/bookmarks$/);
+    const bookmarked = page.getByRole('region', { name: 'Bookmarked posts' });
+    await expect(bookmarked.getByRole('article', { name: title })).toBeVisible();
+
+    await card(page, title).getByRole('button', { name: 'Remove Bookmark' }).click();
+    await expect(page.getByText('No posts found')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No posts found')).toBeVisible();
+    expect((await getQuestionViaApi(request, question.id, signedIn.token)).bookmarked).toBe(false);
+  });
+
+  test('bookmarks are per user and hidden once signed out', async ({ page, request, signedIn }, testInfo) => {
+    const title = uniqueTitle('My own bookmark', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+    await card(page, title).getByRole('button', { name: 'Add Bookmark' }).click();
+    await expect(card(page, title).getByRole('button', { name: 'Remove Bookmark' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await page.goto(`/question/${question.id}`);
+    await expect(card(page, title).getByRole('button', { name: 'Add Bookmark' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+});
+
+test.describe('share', () => {
+  test('Copy puts the link on the clipboard and says Copied for 3 seconds', async ({
+    page,
+    context,
+    request,
+    freshUser,
+  }, testInfo) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const title = uniqueTitle('Share my starter', testInfo);
+    const question = await createPostViaApi(request, freshUser.token, { title });
+    await page.goto('/explore');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+    await expect(page).toHaveURL(/[?&]q=/);
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article')).toHaveCount(1);
+    await card(page, title).getByRole('button', { name: 'Share' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Copy to Clipboard' });
+    const link = `${new URL(page.url()).origin}/question/${question.id}`;
+    await expect(dialog.getByRole('textbox', { name: 'Link to this post' })).toHaveValue(link);
+    await expect(dialog.getByRole('textbox', { name: 'Link to this post' })).toHaveAttribute('readonly', '');
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    const copiedAt = Date.now();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await expect(dialog.getByRole('button', { name: 'Copy', exact: true })).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - copiedAt).toBeGreaterThan(2_500);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(card(page, title).getByRole('button', { name: 'Share' })).toBeFocused();
+  });
+
+  test('without the Clipboard API the link is copied by the fallback', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+    });
+    await page.goto('/explore');
+    const first = page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
+    await first.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy to Clipboard' });
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await expect(dialog.getByText('Link copied to the clipboard.')).toBeVisible();
+  });
+});

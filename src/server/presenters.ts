@@ -30,7 +30,7 @@ export interface VoteCounters {
   recent_downvoters: string;
 }
 
-const parseNames = (json: string): string[] => JSON.parse(json) as string[];
+export const parseNames = (json: string): string[] => JSON.parse(json) as string[];
 
 export function presentVotes(row: VoteCounters, myVote: MyVote): VotesJson {
   return {

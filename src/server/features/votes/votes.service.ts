@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../errors.js';
-import { presentVotes, voteName } from '../../presenters.js';
+import { parseNames, presentVotes, voteName } from '../../presenters.js';
 import * as answers from '../answers/answers.repository.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -13,9 +13,12 @@ import { currentVote, recentVoters, writeVote, type VoteTarget } from './votes.r
 
 const REACTION_VALUE: Record<Reaction, number> = { upvote: 1, downvote: -1, unvote: 0 };
 
+/** A post's stored vote summary: the counters and the most recent voters on each side (JSON lists). */
 interface Counted {
   upvotes: number;
   downvotes: number;
+  recent_upvoters: string;
+  recent_downvoters: string;
 }
 
 /**
@@ -23,19 +26,37 @@ interface Counted {
  * unvote removes the caller from both. Repeating a reaction changes nothing.
  */
 export function createVotesService(ctx: AppContext, questions: QuestionsRepository) {
-  async function apply(db: Db, target: VoteTarget, counted: Counted, caller: UserRow, reaction: Reaction) {
+  /**
+   * Applies the reaction and answers with the post's votes as they now stand, computed from what
+   * the transaction already read: only the sides the vote left or joined are read again.
+   */
+  async function apply(
+    db: Db,
+    target: VoteTarget,
+    counted: Counted,
+    caller: UserRow,
+    reaction: Reaction,
+  ): Promise<VotesJson> {
     const before = await currentVote(db, target, caller.id);
     const after = REACTION_VALUE[reaction];
-    if (before === after) return;
+    if (before === after) return presentVotes(counted, voteName(after));
     await writeVote(db, target, caller.id, after, ctx.now());
+    const changed = (value: number) => before === value || after === value;
     const totals = {
       upvotes: counted.upvotes + (after === 1 ? 1 : 0) - (before === 1 ? 1 : 0),
       downvotes: counted.downvotes + (after === -1 ? 1 : 0) - (before === -1 ? 1 : 0),
-      recentUpvoters: await recentVoters(db, target, 1),
-      recentDownvoters: await recentVoters(db, target, -1),
+      recentUpvoters: changed(1) ? await recentVoters(db, target, 1) : parseNames(counted.recent_upvoters),
+      recentDownvoters: changed(-1) ? await recentVoters(db, target, -1) : parseNames(counted.recent_downvoters),
     };
     if (target.kind === 'question') await questions.setVoteTotals(db, target.id, totals);
     else await answers.setAnswerVoteTotals(db, target.id, totals);
+    return {
+      upvotedBy: totals.recentUpvoters,
+      downvotedBy: totals.recentDownvoters,
+      upvotes: totals.upvotes,
+      downvotes: totals.downvotes,
+      myVote: voteName(after),
+    };
   }
 
   async function questionVotes(db: Db, questionId: number, caller: UserRow | null): Promise<VotesJson> {
@@ -62,8 +83,7 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
       return inTransaction(ctx.db, async (trx) => {
         const question = await questions.lock(trx, questionId);
         if (!question) throw notFound(messages.questionNotFound);
-        await apply(trx, { kind: 'question', id: questionId }, question, caller, reaction);
-        return questionVotes(trx, questionId, caller);
+        return apply(trx, { kind: 'question', id: questionId }, question, caller, reaction);
       });
     },
 
@@ -72,8 +92,7 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
         if (!(await questions.lock(trx, questionId))) throw notFound(messages.questionNotFound);
         const answer = await answers.findAnswer(trx, questionId, answerId);
         if (!answer) throw notFound(messages.answerNotFound);
-        await apply(trx, { kind: 'answer', id: answerId }, answer, caller, reaction);
-        return answerVotes(trx, questionId, answerId, caller);
+        return apply(trx, { kind: 'answer', id: answerId }, answer, caller, reaction);
       });
     },
   };

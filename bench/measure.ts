@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 /** One autocannon run, with latencies kept exactly (autocannon's own histogram rounds to whole milliseconds). */
@@ -13,6 +14,8 @@ export interface Measurement {
   autocannonP99: number;
   requests: number;
   seconds: number;
+  /** CPU time the server process spent per response (user + system), when measurable: a figure noise from other processes barely moves. */
+  serverCpuMsPerRequest: number | undefined;
 }
 
 export interface Target {
@@ -27,6 +30,24 @@ export interface RunOptions {
   seconds: number;
   /** Requests per second across all connections (autocannon -R); unthrottled when absent. */
   rate?: number;
+  /** The server's process id, to measure its CPU time. */
+  serverPid?: number | undefined;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU milliseconds a process has used so far, from Linux's /proc; undefined elsewhere. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -55,12 +76,14 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
         }
       : {}),
   };
+  const cpuBefore = cpuMs(options.serverPid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       if (statusCode < 300) latencies.push(responseTime);
     });
   });
+  const cpuAfter = cpuMs(options.serverPid);
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
@@ -73,5 +96,9 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
     autocannonP99: result.latency.p99,
     requests: result.requests.total,
     seconds: result.duration,
+    serverCpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }

@@ -16,6 +16,7 @@ export interface ScenarioResult {
   p99: number;
   errors: number;
   unthrottled: Measurement;
+  rawUnthrottled: Measurement;
   atRate: Measurement;
 }
 
@@ -128,71 +129,48 @@ function table(header: string[], rows: string[][], alignRight: boolean[]): strin
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const cpu = (m: Measurement | undefined) =>
+  m?.serverCpuMsPerRequest === undefined ? '' : String(Math.round(m.serverCpuMsPerRequest * 1000));
+
+/** A table row for a run that has no raw counterpart. */
+function row(label: string, m: Measurement, rate: number | undefined, withCpu = false): string[] {
+  return [
+    label,
+    count(m.rps),
+    '',
+    '',
+    withCpu ? cpu(m) : '',
+    '',
+    rate === undefined ? '' : String(rate),
+    m.p50.toFixed(2),
+    m.p99.toFixed(2),
+    String(m.errors),
+  ];
+}
+
 /** Markdown tables, so a run's output can be pasted into docs/performance.md as it is. */
 export function printReport(report: Report): void {
   const rows = report.reads.map((r) => [
     r.label,
-    Math.round(r.rps).toLocaleString('en-US'),
-    Math.round(r.rawRps).toLocaleString('en-US'),
+    count(r.rps),
+    count(r.rawRps),
     pct(r.ratio),
+    cpu(r.unthrottled),
+    cpu(r.rawUnthrottled),
     String(r.rate),
     r.p50.toFixed(2),
     r.p99.toFixed(2),
     String(r.errors),
   ]);
   const v = report.votes;
-  rows.push([
-    'vote toggles (alone, unthrottled)',
-    Math.round(v.writesAlone.rps).toLocaleString('en-US'),
-    '',
-    '',
-    '',
-    v.writesAlone.p50.toFixed(2),
-    v.writesAlone.p99.toFixed(2),
-    String(v.writesAlone.errors),
-  ]);
-  rows.push([
-    `vote toggles at ${v.voteRate}/s + readers`,
-    Math.round(v.mixWrites.rps).toLocaleString('en-US'),
-    '',
-    '',
-    String(v.voteRate),
-    v.mixWrites.p50.toFixed(2),
-    v.mixWrites.p99.toFixed(2),
-    String(v.mixWrites.errors),
-  ]);
-  rows.push([
-    `readers (explore latest) idle`,
-    Math.round(v.idleReaders.rps).toLocaleString('en-US'),
-    '',
-    '',
-    String(v.readerRate),
-    v.idleReaders.p50.toFixed(2),
-    v.idleReaders.p99.toFixed(2),
-    String(v.idleReaders.errors),
-  ]);
-  rows.push([
-    `readers while voting`,
-    Math.round(v.mixReaders.rps).toLocaleString('en-US'),
-    '',
-    '',
-    String(v.readerRate),
-    v.mixReaders.p50.toFixed(2),
-    v.mixReaders.p99.toFixed(2),
-    String(v.mixReaders.errors),
-  ]);
+  rows.push(row('vote toggles (alone, unthrottled)', v.writesAlone, undefined, true));
+  rows.push(row(`vote toggles at ${v.voteRate}/s + readers`, v.mixWrites, v.voteRate));
+  rows.push(row('readers (explore latest) idle', v.idleReaders, v.readerRate));
+  rows.push(row('readers while voting', v.mixReaders, v.readerRate));
   if (report.feedBaseline) {
     const b = report.feedBaseline;
-    rows.push([
-      `feed at ${b.posts.toLocaleString('en-US')} posts`,
-      Math.round(b.measurement.rps).toLocaleString('en-US'),
-      '',
-      '',
-      String(b.rate),
-      b.measurement.p50.toFixed(2),
-      b.measurement.p99.toFixed(2),
-      String(b.measurement.errors),
-    ]);
+    rows.push(row(`feed at ${count(b.posts)} posts`, b.measurement, b.rate));
   }
   console.log(
     `\n${report.database}, ${report.size.posts.toLocaleString('en-US')} posts, ${report.machine.cpus} CPUs (${report.machine.model}), node ${report.machine.node}, ` +

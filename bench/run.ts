@@ -115,8 +115,8 @@ async function measureReads(crumb: Running, raw: Running, scenarios: ReadScenari
       ...(scenario.headers ? { headers: scenario.headers } : {}),
     });
     await run(target(crumb), { connections, seconds: warmUpSeconds });
-    const max = await run(target(crumb), { connections, seconds });
-    const platform = await run(target(raw), { connections, seconds });
+    const max = await run(target(crumb), { connections, seconds, serverPid: crumb.child.pid });
+    const platform = await run(target(raw), { connections, seconds, serverPid: raw.child.pid });
     const rate = Math.max(1, Math.floor(max.rps / 2));
     const fixed = await run(target(crumb), { connections, seconds, rate });
     const result: ScenarioResult = {
@@ -131,6 +131,7 @@ async function measureReads(crumb: Running, raw: Running, scenarios: ReadScenari
       p99: fixed.p99,
       errors: max.errors + fixed.errors,
       unthrottled: max,
+      rawUnthrottled: platform,
       atRate: fixed,
     };
     log(
@@ -171,7 +172,7 @@ async function measureVotes(crumb: Running, fixtures: Fixtures) {
   const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds);
   const readers: Target = { url: `${crumb.url}/api/questions` };
   await run(writes, { connections, seconds: warmUpSeconds });
-  const writesAlone = await run(writes, { connections, seconds });
+  const writesAlone = await run(writes, { connections, seconds, serverPid: crumb.child.pid });
   const idleReaders = await run(readers, { connections, seconds, rate: READER_RATE });
   const [mixWrites, mixReaders] = await Promise.all([
     run(writes, { connections, seconds, rate: VOTE_RATE }),

@@ -1,0 +1,164 @@
+import type { Page } from '@playwright/test';
+import {
+  addAnswerViaApi,
+  createPostViaApi,
+  expect,
+  getQuestionViaApi,
+  signUpViaApi,
+  startSignedIn,
+  test,
+  uniqueTitle,
+} from './fixtures.js';
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test.describe('comments', () => {
+  test('on a post card: the toggle opens the thread; empty says Required; the comment stays', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Comment on my crumb', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+
+    await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+    const post = card(page, title);
+    const toggle = post.getByRole('button', { name: '0 Comments' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(post.getByText('No comments yet.')).toBeVisible();
+
+    const box = post.getByLabel('Add a comment');
+    await post.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(box).toHaveAccessibleDescription('Required');
+    await box.fill('Try a longer bulk ferment.');
+    await expect(box).not.toHaveAccessibleDescription('Required');
+    await post.getByRole('button', { name: 'Comment', exact: true }).click();
+
+    const thread = post.getByRole('list', { name: 'Comments on this post' });
+    await expect(thread.getByRole('listitem')).toHaveCount(1);
+    await expect(thread.getByText('Try a longer bulk ferment.')).toBeVisible();
+    await expect(thread.getByText(`@${signedIn.username}`)).toBeVisible();
+    await expect(box).toHaveValue('');
+
+    await page.goto(`/question/${question.id}`);
+    await expect(
+      page.getByRole('list', { name: 'Comments on this post' }).getByText('Try a longer bulk ferment.'),
+    ).toBeVisible();
+    expect((await getQuestionViaApi(request, question.id)).commentCount).toBe(1);
+  });
+
+  test('on the question page: newest first, edit and delete your own', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Comments on the page', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+
+    const box = page.getByLabel('Add a comment');
+    await box.fill('First thought.');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(box).toHaveValue('');
+    await box.fill('Second thought.');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const thread = page.getByRole('list', { name: 'Comments on this post' });
+    await expect(thread.getByRole('listitem')).toHaveText([/Second thought\./, /First thought\./]);
+
+    // By position: while it is edited, the item's text is in a text box, not in its content.
+    const first = thread.getByRole('listitem').nth(1);
+    await first.getByRole('button', { name: 'Edit comment' }).click();
+    await first.getByLabel('Edit comment').fill('First thought, revised.');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await expect(thread.getByText('First thought, revised.')).toBeVisible();
+
+    await thread
+      .getByRole('listitem')
+      .filter({ hasText: 'Second thought.' })
+      .getByRole('button', { name: 'Delete comment' })
+      .click();
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(thread.getByRole('listitem')).toHaveCount(1);
+
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Comments on this post' }).getByRole('listitem')).toHaveText([
+      /First thought, revised\./,
+    ]);
+  });
+
+  test('signed out: "Sign in to comment" signs in and comes back', async ({ page, request, freshUser }, testInfo) => {
+    const title = uniqueTitle('Sign in first', testInfo);
+    const question = await createPostViaApi(request, freshUser.token, { title });
+    await page.goto(`/question/${question.id}`);
+    await expect(page.getByLabel('Add a comment')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Sign in to comment' }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(freshUser.username);
+    await form.getByLabel('Password').fill(freshUser.password);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(page.getByLabel('Add a comment')).toBeVisible();
+  });
+});
+
+test.describe('answers', () => {
+  test('answer, vote on it, edit it and delete it', async ({ page, request, signedIn }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('How do I laminate dough', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    await page.goto(`/question/${question.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: '0 Answers' })).toBeVisible();
+    await expect(page.getByText('No answers yet. Be the first to help!')).toBeVisible();
+
+    const yours = page.getByRole('region', { name: 'Your Answer' });
+    await yours.getByRole('button', { name: 'Post Answer' }).click();
+    await expect(yours.getByRole('textbox', { name: 'Your Answer' })).toHaveAccessibleDescription('Required');
+    await yours.getByRole('textbox', { name: 'Your Answer' }).fill('Keep the butter at 15 °C and rest between folds.');
+    await yours.getByRole('button', { name: 'Post Answer' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: '1 Answer' })).toBeVisible();
+    await expect(yours.getByRole('textbox', { name: 'Your Answer' })).toHaveValue('');
+
+    const answer = page.getByRole('article', { name: `Answer by @${signedIn.username}` });
+    await expect(answer.getByText('Keep the butter at 15 °C and rest between folds.')).toBeVisible();
+
+    await answer.getByRole('button', { name: 'Upvote answer' }).click();
+    await expect(answer.getByLabel(/^Score 1\./)).toBeVisible();
+    await page.reload();
+    await expect(answer.getByLabel(/^Score 1\./)).toBeVisible();
+    await expect(answer.getByRole('button', { name: 'Upvote answer' })).toHaveAttribute('aria-pressed', 'true');
+
+    await answer.getByRole('button', { name: 'Edit answer' }).click();
+    await answer.getByLabel('Edit your answer').fill('Keep the butter at 13 °C, and chill 20 minutes between folds.');
+    await answer.getByRole('button', { name: 'Save' }).click();
+    await expect(answer.getByText('Keep the butter at 13 °C, and chill 20 minutes between folds.')).toBeVisible();
+    await expect(answer.getByText('(edited)')).toBeVisible();
+    await page.reload();
+    await expect(answer.getByText('Keep the butter at 13 °C, and chill 20 minutes between folds.')).toBeVisible();
+
+    await answer.getByRole('button', { name: 'Delete answer' }).click();
+    await page.getByRole('dialog', { name: 'Delete this answer?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(answer).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: '0 Answers' })).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: '0 Answers' })).toBeVisible();
+  });
+
+  test("others' answers offer no edit; the question's author may delete them", async ({ page, request }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const helper = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Moderate my thread', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    await addAnswerViaApi(request, helper.token, question._id, 'Use a colder fridge.');
+
+    await startSignedIn(page, author);
+    await page.goto(`/question/${question.id}`);
+    const answer = page.getByRole('article', { name: `Answer by @${helper.username}` });
+    await expect(answer.getByText('Use a colder fridge.')).toBeVisible();
+    await expect(answer.getByRole('button', { name: 'Edit answer' })).toHaveCount(0);
+    await expect(answer.getByRole('button', { name: 'Delete answer' })).toBeVisible();
+  });
+});

@@ -1,0 +1,149 @@
+import type { Locator, Page } from '@playwright/test';
+import { createPostViaApi, expect, test, uniqueName } from './fixtures.js';
+
+const WELCOME = 'Welcome to Crumb! How to ask a baking question that gets great answers';
+
+const posts = (page: Page, name = 'Posts') => page.getByRole('region', { name }).getByRole('article');
+
+/** The scores of the listed posts, top to bottom. */
+async function scores(list: Locator): Promise<number[]> {
+  const labels = await list
+    .getByLabel(/^Score -?\d+\./)
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => Number(/^Score (-?\d+)\./.exec(label)?.[1]));
+}
+
+test.describe('search', () => {
+  test('typing in Search posts filters Explore through ?q=, and Back undoes it', async ({
+    page,
+    request,
+    freshUser,
+  }, testInfo) => {
+    const word = uniqueName('zq', testInfo);
+    const title = `Proofing basket ${word} question`;
+    await createPostViaApi(request, freshUser.token, { title });
+
+    await page.goto('/explore');
+    await expect(posts(page).first()).toBeVisible();
+    const before = await posts(page).count();
+    expect(before).toBeGreaterThan(1);
+
+    const search = page.getByRole('searchbox', { name: 'Search posts' });
+    await search.fill(word);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${word}$`));
+    await expect(page.getByText(`Results for “${word}”`)).toBeVisible();
+    await expect(posts(page)).toHaveCount(1);
+    await expect(posts(page).first()).toHaveAccessibleName(title);
+
+    await search.fill(`${word}-nothing-like-this`);
+    await expect(page.getByText("Couldn't find any matches!")).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(search).toHaveValue('');
+    await expect(posts(page)).toHaveCount(before);
+
+    await page.goForward();
+    await expect(search).not.toHaveValue('');
+    await expect(page).toHaveURL(/[?&]q=/);
+  });
+
+  test('Enter on a page without a list searches Explore', async ({ page, request, freshUser }, testInfo) => {
+    const word = uniqueName('zq', testInfo);
+    const question = await createPostViaApi(request, freshUser.token, { title: `Couche ${word}` });
+    await page.goto(`/question/${question.id}`);
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(word);
+    await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/explore\\?q=${word}$`));
+    await expect(posts(page)).toHaveCount(1);
+  });
+});
+
+test.describe('Explore chips', () => {
+  test('Trending orders by score; a category shows its tags only', async ({ page }) => {
+    await page.goto('/explore');
+    const chips = page.getByRole('group', { name: 'Sort and categories' });
+    await expect(chips.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'true');
+
+    await chips.getByRole('button', { name: 'Trending' }).click();
+    await expect(page).toHaveURL(/chip=trending/);
+    await expect(chips.getByRole('button', { name: 'Trending' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(chips.getByRole('button', { name: 'Latest' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(posts(page).first()).toBeVisible();
+    const trending = await scores(page.getByRole('region', { name: 'Posts' }));
+    expect(trending.length).toBeGreaterThan(3);
+    expect(trending).toEqual([...trending].sort((a, b) => b - a));
+
+    await chips.getByRole('button', { name: 'Cookies' }).click();
+    await expect(page).toHaveURL(/chip=cookies/);
+    await expect(posts(page).first()).toBeVisible();
+    for (const post of await posts(page).all()) {
+      await expect(post.getByRole('list', { name: 'Tags' })).toContainText('Cookies');
+    }
+
+    await chips.getByRole('button', { name: 'Decoration' }).click();
+    await expect(posts(page).first()).toBeVisible();
+    for (const post of await posts(page).all()) {
+      await expect(post.getByRole('list', { name: 'Tags' })).toContainText(/Cake Decoration|Icing/);
+    }
+
+    await page.goBack();
+    await expect(chips.getByRole('button', { name: 'Cookies' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('Feed filters', () => {
+  test('a tag checkbox narrows the feed, Sort By Oldest reverses it, no match says so', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const cookies = `Snickerdoodle ${uniqueName('t', testInfo)}`;
+    const breads = `Rye loaf ${uniqueName('t', testInfo)}`;
+    await createPostViaApi(request, signedIn.token, { title: cookies, tags: ['Cookies'] });
+    await createPostViaApi(request, signedIn.token, { title: breads, tags: ['Breads', 'Recipes'] });
+
+    await page.goto('/feed');
+    const feed = posts(page, 'Feed');
+    await expect(feed).toHaveCount(3);
+    await expect(feed.first()).toHaveAccessibleName(breads);
+
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const popover = page.getByRole('dialog', { name: 'Filter Posts' });
+    await expect(popover.getByRole('group', { name: 'Tags' }).getByRole('checkbox')).toHaveCount(3);
+    // The boxes follow the address, which changes a moment after the click: click, then check.
+    await popover.getByRole('checkbox', { name: 'Cookies' }).click();
+    await expect(page).toHaveURL(/[?&]tag=Cookies/);
+    await expect(popover.getByRole('checkbox', { name: 'Cookies' })).toBeChecked();
+    await expect(feed).toHaveCount(1);
+    await expect(feed.first()).toHaveAccessibleName(cookies);
+
+    await popover.getByRole('checkbox', { name: 'Cookies' }).click();
+    await expect(feed).toHaveCount(3);
+    await expect(popover.getByRole('radio', { name: 'Latest' })).toBeChecked();
+    await popover.getByRole('radio', { name: 'Oldest' }).click();
+    await expect(page).toHaveURL(/[?&]sort=oldest/);
+    await expect(feed.first()).toHaveAccessibleName(WELCOME);
+    await expect(feed.last()).toHaveAccessibleName(breads);
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filter' })).toBeFocused();
+
+    // The filters live in the address, so a reload keeps them.
+    await page.reload();
+    await expect(feed.first()).toHaveAccessibleName(WELCOME);
+
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await popover.getByRole('checkbox', { name: 'Breads' }).click();
+    await expect(feed).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('group', { name: 'Tag filters' })
+      .getByRole('button', { name: 'Remove filter Breads' })
+      .click();
+    await expect(feed).toHaveCount(3);
+
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('nothing-bakes-like-this');
+    await expect(page.getByText("Couldn't find any matches!")).toBeVisible();
+  });
+});

@@ -1,0 +1,104 @@
+import { createPostViaApi, expect, signUpViaApi, startSignedIn, test, uniqueTitle } from './fixtures.js';
+
+test.describe('phone layout (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no left navigation; the add button opens New Post; the avatar menu navigates and logs out', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(390);
+
+    const fab = page.getByRole('button', { name: 'Create New Post' });
+    await expect(fab).toBeVisible();
+    await fab.click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    const menuButton = page.getByRole('button', { name: `Menu for @${signedIn.username}` });
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Feed', 'Bookmarks', 'Profile', 'Logout']);
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await menuButton.click();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Feed', 'Explore', 'Bookmarks', 'Logout']);
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('signed out, the add button goes to sign in', async ({ page }) => {
+    await page.goto('/explore');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+  });
+});
+
+test.describe('errors', () => {
+  test("a refused vote rolls back and the snackbar shows the server's message for 3 s", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const voter = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Refused vote', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    const message = 'Invalid Reaction. Please Try with a valid Reaction again.';
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/votes/react/**', async (route) => {
+      await held;
+      await route.fulfill({ status: 400, json: { errors: [message], code: 'validation_failed' } });
+    });
+    await startSignedIn(page, voter);
+    await page.goto(`/question/${question.id}`);
+
+    const post = page.getByRole('article', { name: title });
+    await post.getByRole('button', { name: 'Upvote post' }).click();
+    // Shown at once, before the server answers.
+    await expect(post.getByLabel(/^Score 1\./)).toBeVisible();
+    release();
+    await expect(post.getByLabel(/^Score 0\./)).toBeVisible();
+    await expect(post.getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'false');
+    const snackbar = page.getByRole('status').filter({ hasText: message });
+    await expect(snackbar).toBeVisible();
+    const shownAt = Date.now();
+    await expect(snackbar).toBeHidden({ timeout: 5_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2_000);
+  });
+
+  test("a failed bookmark without an answer says 'Some error occurred. Try Again!'", async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Unreachable bookmark', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.route('**/api/question/addBookmark/**', (route) => route.abort('connectionfailed'));
+    await page.goto(`/question/${question.id}`);
+    const post = page.getByRole('article', { name: title });
+    await post.getByRole('button', { name: 'Add Bookmark' }).click();
+    await expect(page.getByText('Some error occurred. Try Again!')).toBeVisible();
+    await expect(post.getByRole('button', { name: 'Add Bookmark' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByText('Some error occurred. Try Again!')).toBeHidden({ timeout: 5_000 });
+  });
+
+  test("a list that cannot load says 'Some error occurred. Try reloading!'", async ({ page }) => {
+    await page.route('**/api/questions?**', (route) =>
+      route.fulfill({ status: 500, json: { errors: ['Some error occurred. Try Again!'] } }),
+    );
+    await page.goto('/explore');
+    await expect(page.getByRole('alert').filter({ hasText: 'Some error occurred. Try reloading!' })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+});

@@ -15,7 +15,9 @@ export default function AvatarMenu() {
   if (!session) return null;
   const { user } = session;
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden) while
+    // it stays focusable, which axe reports; a menu closes on Tab or a click outside anyway.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={styles.trigger} aria-label={`Menu for @${user.username}`}>
         <Avatar name={user.firstName || user.username} size="sm" />
       </DropdownMenu.Trigger>

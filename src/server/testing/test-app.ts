@@ -99,7 +99,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: options.rateLimits ?? false,
     passwordHash: FAST_HASH,
   };
-  const app = await buildApp({ config, database, logger: false, webRoot: WEB_FIXTURE, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webRoot: WEB_FIXTURE,
+    ...(options.now ? { now: options.now } : {}),
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     inspected.responses += 1;
     if (typeof payload === 'string' && leaksSecret(payload)) leakedResponses.push(`${request.method} ${request.url}`);

@@ -118,6 +118,11 @@ export interface QuestionsFtsTable {
   tags: string;
 }
 
+/** SQLite only: the full-text index's vocabulary (fts5vocab, one row per term). */
+export interface QuestionsFtsTermsTable {
+  term: string;
+}
+
 export interface Database {
   users: UsersTable;
   follows: FollowsTable;
@@ -131,4 +136,5 @@ export interface Database {
   app_secrets: AppSecretsTable;
   /** SQLite only: the FTS5 index over questions. */
   questions_fts: QuestionsFtsTable;
+  questions_fts_terms: QuestionsFtsTermsTable;
 }

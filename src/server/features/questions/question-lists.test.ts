@@ -738,3 +738,33 @@ describe('lists that change', () => {
     ]);
   });
 });
+
+describe('search words standing for many indexed terms', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  const suffixes = 'abcdefghijklmnopqr'.split('');
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: steppingClock() });
+    api = apiClient(t.app);
+    const author = await signUp(api);
+    // Eighteen distinct words under one prefix: more than a search asks the index for one by one.
+    for (const s of suffixes) {
+      await postQuestion(api, author, { questionTitle: `Glaze${s}${s} question`, questionText: 'Shiny.', tags: [] });
+    }
+    await postQuestion(api, author, { questionTitle: 'Crème brûlée torch', questionText: 'Caramel.', tags: [] });
+  });
+  afterAll(() => t.close());
+
+  it('match every word under the prefix, however many', async () => {
+    const all = await walkPages(api, '/api/questions?q=glaze', 'questions', 5);
+    expect(all.flat()).toHaveLength(suffixes.length);
+    expect((await walkPages(api, '/api/questions?q=glazeb', 'questions', 5)).flat()).toHaveLength(1);
+    expect(await listTitles(api, '/api/questions?q=glazecc%20glazecc')).toEqual(['Glazecc question']);
+    expect(await listTitles(api, '/api/questions?q=glazecc%20torch')).toEqual([]);
+  });
+
+  it('match a word with accents as typed', async () => {
+    expect(await listTitles(api, '/api/questions?q=cr%C3%A8me%20torch')).toEqual(['Crème brûlée torch']);
+  });
+});

@@ -26,6 +26,9 @@ const PUBLIC_PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
 
 const postsOn = (page: Page) => page.getByRole('main').getByRole('article');
 
+// Each axe run takes a second or more, and these tests make many.
+test.describe.configure({ timeout: 90_000 });
+
 /** A post by someone else with an answer and comments, so the question page shows everything. */
 async function busyQuestion(page: Page, testInfo: TestInfo) {
   const request = page.request;
@@ -170,7 +173,7 @@ for (const layout of ['desktop', 'phone'] as const) {
 test.describe('axe, dark mode', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('explore, a question page, the feed and a dialog', async ({ page, freshUser }, testInfo) => {
+  test('public pages and a question page', async ({ page }, testInfo) => {
     const question = await busyQuestion(page, testInfo);
     for (const path of ['/', '/signIn', '/explore', '/no-such-page']) {
       await page.goto(path);
@@ -180,7 +183,10 @@ test.describe('axe, dark mode', () => {
     await page.goto(`/question/${question.id}`);
     await expect(page.getByRole('heading', { level: 2, name: '1 Answer' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'question page (dark, signed out)');
+  });
 
+  test('signed-in pages and a dialog', async ({ page, freshUser }, testInfo) => {
+    const question = await busyQuestion(page, testInfo);
     await signedInPages(page, freshUser, question.id);
     await page.getByRole('article', { name: question.questionTitle }).getByRole('button', { name: 'Share' }).click();
     await expect(page.getByRole('dialog', { name: 'Copy to Clipboard' })).toBeVisible();

@@ -138,6 +138,7 @@ test.describe('profile', () => {
     ).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.goto('/signIn');
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Username').fill(signedIn.username);

@@ -183,6 +183,7 @@ test.describe('bookmarks', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await page.goto(`/question/${question.id}`);
     await expect(card(page, title).getByRole('button', { name: 'Add Bookmark' })).toHaveAttribute(
       'aria-pressed',

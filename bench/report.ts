@@ -41,7 +41,7 @@ export interface Report {
   dataset: string;
   size: DatasetSize;
   date: string;
-  machine: { cpus: number; model: string; node: string };
+  machine: { cpus: number; model: string; node: string; loadAverageAtStart: number; loadAverageAtEnd: number };
   settings: { connections: number; seconds: number; warmUpSeconds: number; readerRate: number; voteRate: number };
   fixtures: Fixtures;
   reads: ScenarioResult[];
@@ -174,7 +174,8 @@ export function printReport(report: Report): void {
   }
   console.log(
     `\n${report.database}, ${report.size.posts.toLocaleString('en-US')} posts, ${report.machine.cpus} CPUs (${report.machine.model}), node ${report.machine.node}, ` +
-      `${report.settings.connections} connections, ${report.settings.seconds} s per run\n`,
+      `${report.settings.connections} connections, ${report.settings.seconds} s per run, ` +
+      `load average ${report.machine.loadAverageAtStart.toFixed(1)} at start and ${report.machine.loadAverageAtEnd.toFixed(1)} at end\n`,
   );
   console.log(
     table(['scenario', 'req/s', 'raw req/s', 'of raw', 'fixed rate', 'p50 ms', 'p99 ms', 'errors'], rows, [

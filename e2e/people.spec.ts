@@ -70,6 +70,15 @@ test.describe('following', () => {
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}').following).toEqual(
       expect.arrayContaining(['crumb', 'owen.levain']),
     );
+
+    // Once out of the suggestions, the profile's list is where a follow is undone.
+    await page.getByRole('button', { name: 'Bakers you follow (2)' }).click();
+    await page.getByRole('button', { name: 'Unfollow @owen.levain' }).click();
+    await expect(stats(page)).toContainText('1 following');
+    await page.reload();
+    await expect(stats(page)).toContainText('1 following');
+    await page.goto('/feed');
+    await expect(page.getByRole('region', { name: 'Feed' }).getByRole('article', { name: OWEN_POST })).toHaveCount(0);
   });
 
   test('Follow + signed out goes to sign in', async ({ page }) => {

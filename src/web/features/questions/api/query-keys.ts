@@ -15,6 +15,8 @@ export interface QuestionListParams {
 export const questionKeys = {
   all: ['questions'] as const,
   lists: ['questions', 'list'] as const,
+  /** Every cached list of one kind, whatever its filters. */
+  listsOf: (kind: QuestionListKind) => ['questions', 'list', kind] as const,
   list: (kind: QuestionListKind, params: QuestionListParams) => ['questions', 'list', kind, params] as const,
   detail: (id: string) => ['questions', 'detail', id] as const,
 };

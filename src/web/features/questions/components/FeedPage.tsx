@@ -1,9 +1,12 @@
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import type { QuestionPage } from '../../../../shared/api-types';
 import type { Sort } from '../../../../shared/constants';
 import { ChipButton } from '../../../components/Chip';
 import { CloseIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/PageTitle';
 import { useQuestions } from '../api/get-questions';
+import { questionKeys } from '../api/query-keys';
 import { feedParams } from '../list-params';
 import { FilterPopover } from './FilterPopover';
 import styles from './ListPage.module.css';
@@ -20,10 +23,16 @@ export default function FeedPage() {
   const q = listParams.q ?? '';
   const query = useQuestions('feed', listParams);
 
-  // The popover offers every tag on the loaded posts, plus the ones already chosen.
+  // The popover offers the tags of every feed page loaded so far (so a second tag can be added
+  // while the first filters the list), plus the ones already chosen.
+  const client = useQueryClient();
   const seenTags = new Set(tags);
-  for (const page of query.data?.pages ?? []) {
-    for (const question of page.questions) question.tags.forEach((t) => seenTags.add(t));
+  for (const [, data] of client.getQueriesData<InfiniteData<QuestionPage>>({
+    queryKey: questionKeys.listsOf('feed'),
+  })) {
+    for (const page of data?.pages ?? []) {
+      for (const question of page.questions) question.tags.forEach((t) => seenTags.add(t));
+    }
   }
   const tagOptions = [...seenTags].sort((a, b) => a.localeCompare(b));
 

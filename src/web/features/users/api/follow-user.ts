@@ -30,7 +30,7 @@ export function useFollowUser() {
       authStore.updateUser(user);
       client.setQueryData(userKeys.detail(user.username), user);
       client.setQueryData(userKeys.detail(other.username), other);
-      void client.invalidateQueries({ queryKey: questionKeys.list('feed', {}).slice(0, 3) });
+      void client.invalidateQueries({ queryKey: questionKeys.listsOf('feed') });
     },
     onError: (error) => showError(errorMessage(error)),
   });

@@ -38,6 +38,26 @@ describe('ProfilePage', () => {
     expect(authStore.getSession()?.user.followerCount).toBe(3);
   });
 
+  it('lists the bakers you follow, each with Unfollow, which updates the counts from the server', async () => {
+    const following = { ...anna, following: ['ben.rye'], followingCount: 1 };
+    const after = { ...anna, following: [], followingCount: 0 };
+    const requests = api({
+      'GET /api/users/anna.bakes': { body: { user: following } },
+      'POST /api/users/unfollow/ben.rye': {
+        body: { user: after, followUser: makeUser({ username: 'ben.rye', firstName: 'Ben' }) },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    await user.click(await screen.findByText('Bakers you follow (1)'));
+    await user.click(screen.getByRole('button', { name: 'Unfollow @ben.rye' }));
+
+    await waitFor(() => expect(requests.calls('POST /api/users/unfollow/ben.rye')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Activity' })).toHaveTextContent('0 following'));
+    expect(screen.queryByText('Bakers you follow (1)')).not.toBeInTheDocument();
+  });
+
   it("says 'No posts found' without posts, and hides Edit Profile from the guest account", async () => {
     authStore.signIn('guest-token', makeUser({ username: 'guest', firstName: 'Guest', lastName: 'Baker' }));
     mockFetch({

@@ -10,6 +10,7 @@ import { useQuestions } from '../../questions/api/get-questions';
 import { PostList } from '../../questions/components/PostList';
 import { useUser } from '../api/get-user';
 import { EditProfileDialog } from './EditProfileDialog';
+import { FollowingList } from './FollowingList';
 import styles from './ProfilePage.module.css';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
@@ -71,6 +72,7 @@ function Profile({ stored }: { stored: UserJson }) {
           </li>
         </ul>
         {user.bio ? <p className={styles.bio}>{user.bio}</p> : <p className={styles.noBio}>No bio yet.</p>}
+        <FollowingList following={user.following} total={user.followingCount} />
         {isGuest && <p className={styles.note}>{messages.guestCannotEdit}</p>}
         <div role="alert" className={editError ? styles.error : undefined}>
           {editError}

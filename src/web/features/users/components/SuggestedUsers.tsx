@@ -72,8 +72,7 @@ function SuggestedUser({ user }: { user: UserJson }) {
         <span className={styles.username}>@{user.username}</span>
       </div>
       <Button size="sm" variant={following ? 'secondary' : 'primary'} onClick={toggle} disabled={follow.isPending}>
-        {following ? 'Unfollow' : 'Follow +'}
-        <span className="visually-hidden"> @{user.username}</span>
+        {following ? 'Unfollow' : 'Follow +'} <span className="visually-hidden">@{user.username}</span>
       </Button>
     </li>
   );

@@ -50,9 +50,9 @@ describe('query plans (SQLite)', () => {
     const lines = plans.flat();
     for (const line of lines) {
       expect(line, 'full scan of questions').not.toMatch(/^SCAN questions$|^SCAN questions (?!USING)/);
-      // `ranked` is the per-answer window over an index search and `terms` a vocabulary range of at
-      // most 17 rows: subquery results, not tables.
-      expect(line, 'full scan of a table').not.toMatch(/^SCAN (?!ranked$|terms$)(\w+)$/);
+      // `ranked` is the per-answer window over an index search, `terms` a vocabulary range of at
+      // most 17 rows and `follow_list` one bounded follow list: subquery results, not tables.
+      expect(line, 'full scan of a table').not.toMatch(/^SCAN (?!ranked$|terms$|follow_list$)(\w+)$/);
       if (!boundedSort) {
         expect(line, 'sorting in a temporary B-tree').not.toMatch(/TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/);
       }
@@ -91,6 +91,22 @@ describe('query plans (SQLite)', () => {
     // The caller, the page (followed authors and rows in one), the caller's votes and bookmarks.
     expect(statementsOfLastRequest).toBeLessThanOrEqual(3);
   });
+
+  it.each([
+    ['users', '/api/users?limit=10', false, 2],
+    ['suggestions', '/api/users/suggestions?limit=10', true, 3],
+  ])(
+    'a page of %s reads every user’s follow lists in one statement, from the follows indexes',
+    async (_n, url, withToken, most) => {
+      // The users themselves are a keyset read of their own (`SCAN users` is the primary key in order, up to the limit).
+      const plans = (await plansOf(url, withToken)).filter((plan) => plan.some((l) => l.includes('follows_by')));
+      expect(plans).toHaveLength(1);
+      const lines = expectIndexedAndOrdered(plans);
+      expect(lines.some((l) => l.includes('follows_by_followee (followee_id=?)'))).toBe(true);
+      expect(lines.some((l) => l.includes('follows_by_follower (follower_id=?)'))).toBe(true);
+      expect(statementsOfLastRequest).toBeLessThanOrEqual(most);
+    },
+  );
 
   it('search is served by the full-text index', async () => {
     const lines = expectIndexedAndOrdered(await plansOf('/api/questions?q=butter'));

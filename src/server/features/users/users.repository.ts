@@ -98,16 +98,27 @@ export async function deleteFollow(db: Db, followerId: number, followeeId: numbe
 }
 
 async function adjustFollowCounts(db: Db, followerId: number, followeeId: number, delta: number, now: number) {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ following_count: eb('following_count', '+', delta), updated_at: now }))
-    .where('id', '=', followerId)
-    .execute();
-  await db
-    .updateTable('users')
-    .set((eb) => ({ follower_count: eb('follower_count', '+', delta), updated_at: now }))
-    .where('id', '=', followeeId)
-    .execute();
+  const following = () =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ following_count: eb('following_count', '+', delta), updated_at: now }))
+      .where('id', '=', followerId)
+      .execute();
+  const followers = () =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ follower_count: eb('follower_count', '+', delta), updated_at: now }))
+      .where('id', '=', followeeId)
+      .execute();
+  // Rows are updated in id order, so two bakers following each other at the same moment take
+  // their row locks in the same order and cannot deadlock (PostgreSQL aborted one of them).
+  if (followerId < followeeId) {
+    await following();
+    await followers();
+  } else {
+    await followers();
+    await following();
+  }
 }
 
 export async function isFollowing(db: Db, followerId: number, followeeId: number): Promise<boolean> {
@@ -120,29 +131,50 @@ export async function isFollowing(db: Db, followerId: number, followeeId: number
   return row !== undefined;
 }
 
-/** The first followers and followings of a user (oldest follow first), bounded. */
-export async function followLists(db: Db, userId: number): Promise<FollowLists> {
-  const [followers, following] = await Promise.all([
-    db
-      .selectFrom('follows')
-      .innerJoin('users', 'users.id', 'follows.follower_id')
-      .select('users.username')
-      .where('follows.followee_id', '=', userId)
-      .orderBy('follows.created_at')
-      .orderBy('follows.follower_id')
-      .limit(FOLLOW_LIST_LIMIT)
-      .execute(),
-    db
-      .selectFrom('follows')
-      .innerJoin('users', 'users.id', 'follows.followee_id')
-      .select('users.username')
-      .where('follows.follower_id', '=', userId)
-      .orderBy('follows.created_at')
-      .orderBy('follows.followee_id')
-      .limit(FOLLOW_LIST_LIMIT)
-      .execute(),
-  ]);
-  return { followers: followers.map((r) => r.username), following: following.map((r) => r.username) };
+/**
+ * The first followers and followings (oldest follow first, FOLLOW_LIST_LIMIT each) of several
+ * users, in one statement: one bounded range read of a follows index per user and direction, so
+ * a page of users costs the same whatever their follower counts.
+ */
+export async function followListsOf(db: Db, userIds: number[]): Promise<Map<number, FollowLists>> {
+  const lists = new Map<number, FollowLists>(userIds.map((id) => [id, { followers: [], following: [] }]));
+  const ids = [...lists.keys()];
+  if (ids.length === 0) return lists;
+  const side = (userId: number, kind: 'followers' | 'following') => {
+    const [own, other] =
+      kind === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+    return db
+      .selectFrom(
+        db
+          .selectFrom('follows')
+          .innerJoin('users', 'users.id', `follows.${other}`)
+          .select([
+            'users.username',
+            'follows.created_at as at',
+            `follows.${other} as other`,
+            sql<number>`cast(${userId} as integer)`.as('owner'),
+            sql<string>`cast(${kind} as text)`.as('kind'),
+          ])
+          .where(`follows.${own}`, '=', userId)
+          .orderBy('follows.created_at')
+          .orderBy(`follows.${other}`)
+          .limit(FOLLOW_LIST_LIMIT)
+          .as('follow_list'),
+      )
+      .selectAll();
+  };
+  const [first, ...rest] = ids.flatMap((id) => [side(id, 'followers'), side(id, 'following')]) as [
+    ReturnType<typeof side>,
+    ...ReturnType<typeof side>[],
+  ];
+  const rows = await rest.reduce((union, part) => union.unionAll(part), first).execute();
+  // A union promises no order: each list is put back in follow order here (at most a page of users × 200 rows).
+  rows.sort((a, b) => a.at - b.at || a.other - b.other);
+  for (const row of rows) {
+    const owner = lists.get(Number(row.owner));
+    if (owner) (row.kind === 'followers' ? owner.followers : owner.following).push(row.username);
+  }
+  return lists;
 }
 
 /** Users by id ascending, after `afterId`. */

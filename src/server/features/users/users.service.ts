@@ -16,10 +16,17 @@ import type { UserRow } from './users.repository.js';
 export type UsersService = ReturnType<typeof createUsersService>;
 
 export function createUsersService(ctx: AppContext) {
-  const present = async (row: UserRow, db: Db = ctx.db): Promise<UserJson> =>
-    presentUser(row, await users.followLists(db, row.id));
+  /** Users with their follow lists, read for all of them in one statement. */
+  const presentAll = async (rows: UserRow[], db: Db = ctx.db): Promise<UserJson[]> => {
+    const lists = await users.followListsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => presentUser(row, lists.get(row.id) ?? { followers: [], following: [] }));
+  };
 
-  const presentAll = (rows: UserRow[]) => Promise.all(rows.map((row) => present(row)));
+  const present = async (row: UserRow, db: Db = ctx.db): Promise<UserJson> =>
+    (await presentAll([row], db))[0] as UserJson;
 
   /** A user named in a path: a numeric id or a username. */
   async function findByRef(ref: string): Promise<UserRow> {
@@ -113,6 +120,7 @@ export function createUsersService(ctx: AppContext) {
       users.findUserById(db, targetId),
     ]);
     if (!callerRow || !targetRow) throw notFound(messages.userNotFound);
-    return { user: await present(callerRow, db), followUser: await present(targetRow, db) };
+    const [user, followUser] = await presentAll([callerRow, targetRow], db);
+    return { user: user as UserJson, followUser: followUser as UserJson };
   }
 }

@@ -71,6 +71,50 @@ interface Vote {
  * Runs on one connection (pass `db.connection()`'s handle on PostgreSQL).
  */
 export async function generateCommunity(db: Db, dialect: DialectName, options: GenerateOptions): Promise<void> {
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) throw new Error('The database already has users: generate into an empty database.');
+  await startLoadSession(db, dialect);
+  try {
+    await fill(db, dialect, options);
+  } finally {
+    await endLoadSession(db, dialect);
+  }
+}
+
+/**
+ * Session settings for a bulk load, undone afterwards (the connection may go back to a pool).
+ * PostgreSQL: no statement timeout (building an index over ten million rows outlasts the app's
+ * 10 s), no waiting for the WAL flush at each commit, and, for a superuser, no foreign-key
+ * triggers: every reference is generated from rows written before it. SQLite: no journal and no
+ * syncing; an interrupted generation leaves a database to delete, not one to recover.
+ */
+async function startLoadSession(db: Db, dialect: DialectName) {
+  if (dialect === 'postgres') {
+    await sql`set statement_timeout = 0`.execute(db);
+    await sql`set synchronous_commit = off`.execute(db);
+    const { rows } = await sql<{
+      super: boolean;
+    }>`select rolsuper as super from pg_roles where rolname = current_user`.execute(db);
+    if (rows[0]?.super) await sql`set session_replication_role = replica`.execute(db);
+  } else {
+    await sql`pragma journal_mode = off`.execute(db);
+    await sql`pragma synchronous = off`.execute(db);
+  }
+}
+
+async function endLoadSession(db: Db, dialect: DialectName) {
+  if (dialect === 'postgres') {
+    await sql`reset session_replication_role`.execute(db);
+    await sql`reset synchronous_commit`.execute(db);
+    await sql`reset statement_timeout`.execute(db);
+  } else {
+    await sql`pragma journal_mode = wal`.execute(db);
+    await sql`pragma synchronous = normal`.execute(db);
+  }
+}
+
+/** Plans the community in memory, then writes it with its counters already final. */
+async function fill(db: Db, dialect: DialectName, options: GenerateOptions): Promise<void> {
   const pg = dialect === 'postgres';
   const { size, now } = options;
   const random = seededRandom(options.seed);
@@ -78,9 +122,6 @@ export async function generateCommunity(db: Db, dialect: DialectName, options: G
   const U = size.users;
   const Q = size.posts;
   const progress = (phase: string, rows: Record<string, number>) => options.onProgress?.({ phase, rows });
-
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) throw new Error('The database already has users: generate into an empty database.');
 
   // --- Plan what can be planned in memory, so rows are written once with their final counters.
   const names = Array.from({ length: U }, (_, i) => words.personName(random, i + 1));
@@ -121,13 +162,6 @@ export async function generateCommunity(db: Db, dialect: DialectName, options: G
   const meanAnswerVotes = size.answers > 0 ? (size.votes * 0.15) / size.answers : 0;
 
   // --- Load with secondary indexes dropped, then build them once.
-  if (pg) {
-    await sql`set synchronous_commit = off`.execute(db);
-  } else {
-    // An interrupted generation leaves a database to delete, not one to recover.
-    await sql`pragma journal_mode = off`.execute(db);
-    await sql`pragma synchronous = off`.execute(db);
-  }
   const indexes = await dropSecondaryIndexes(db, dialect);
   const load = bulkLoader(db, dialect);
   const users = load.table('users', [
@@ -392,9 +426,6 @@ export async function generateCommunity(db: Db, dialect: DialectName, options: G
     progress('vacuum analyze', counts());
     // Fresh statistics for the planner, and a visibility map so index-only scans stay index-only.
     await sql`vacuum analyze ${sql.join(GENERATED_TABLES.map((t) => sql.table(t)))}`.execute(db);
-  } else {
-    await sql`pragma journal_mode = wal`.execute(db);
-    await sql`pragma synchronous = normal`.execute(db);
   }
   progress('done', counts());
 }

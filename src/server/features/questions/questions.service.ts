@@ -152,7 +152,8 @@ export function createQuestionsService(
 
     async bookmark(caller: UserRow, id: number, add: boolean) {
       const row = await inTransaction(ctx.db, async (trx) => {
-        const question = await questions.findById(trx, id);
+        // Locked, so a delete of the question cannot commit between this read and the insert.
+        const question = await questions.lock(trx, id);
         if (!question) throw notFound(messages.questionNotFound);
         if (add && !(await bookmarks.insertBookmark(trx, caller.id, id, ctx.now()))) {
           throw badRequest(messages.alreadyBookmarked);

@@ -40,7 +40,7 @@ const generatorArgs = (size: DatasetSize) =>
 /**
  * The dataset's database, generated unless an earlier run left one of the same size. SQLite:
  * bench/data/<name>/, marked complete by a file written after generation. PostgreSQL: the
- * database crumb_bench_<name> on the given server, reused when its counts match.
+ * database crumb_bench_<name> on the given server, marked complete by its comment.
  */
 export async function ensureDataset(dataset: Dataset, postgresServer: string | undefined): Promise<Location> {
   if (postgresServer) return ensurePostgres(dataset, postgresServer);
@@ -63,33 +63,25 @@ async function ensurePostgres(dataset: Dataset, server: string): Promise<Locatio
   const url = new URL(server);
   url.pathname = `/${database}`;
   const location: Location = { kind: 'postgres', url: url.toString() };
-  if (await hasSize(location.url, dataset.size)) {
-    console.log(`Reusing the ${dataset.name} PostgreSQL dataset in ${database}`);
-    return location;
-  }
+  const wanted = JSON.stringify(dataset.size);
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
+    // A generation that completed leaves its size as the database's comment.
+    const { rows } = await admin.query<{ marker: string | null }>(
+      `select shobj_description(oid, 'pg_database') as marker from pg_database where datname = $1`,
+      [database],
+    );
+    if (rows[0]?.marker === wanted) {
+      console.log(`Reusing the ${dataset.name} PostgreSQL dataset in ${database}`);
+      return location;
+    }
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.query(`create database ${database}`);
+    await runNode(['dist/server/cli/generate.js', ...generatorArgs(dataset.size)], { DATABASE_URL: location.url });
+    await admin.query(`comment on database ${database} is ${pg.escapeLiteral(wanted)}`);
+    return location;
   } finally {
     await admin.end();
-  }
-  await runNode(['dist/server/cli/generate.js', ...generatorArgs(dataset.size)], { DATABASE_URL: location.url });
-  return location;
-}
-
-async function hasSize(url: string, size: DatasetSize): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ users: string; posts: string }>(
-      'select (select count(*) from users) as users, (select count(*) from questions) as posts',
-    );
-    return Number(rows[0]?.users) === size.users && Number(rows[0]?.posts) === size.posts;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
   }
 }

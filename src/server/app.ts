@@ -25,6 +25,7 @@ import { createAuthenticator } from './http/authenticate.js';
 import { answerUnroutable, installErrorHandler } from './http/error-handler.js';
 import { trackRouteAccess } from './http/route-inventory.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { answer503WhileClosing } from './http/shutdown.js';
 import { readOrCreateSecret } from './features/auth/secrets.repository.js';
 
 export interface AppOptions {
@@ -47,7 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     frameworkErrors: answerUnroutable,
   });
   const database =
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   trackRouteAccess(app);
   installErrorHandler(app);
   await registerSecurityHeaders(app);
+  answer503WhileClosing(app);
   await app.register(rateLimit, { global: false });
 
   await app.register(

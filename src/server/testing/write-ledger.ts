@@ -31,6 +31,8 @@ export class WriteLedger {
   unanswered = 0;
   /** Answers other than 2xx, by status, for the tests to judge. */
   readonly refusals = new Map<number, number>();
+  /** The body of the last answer of each refused status. */
+  readonly refusalBodies = new Map<number, unknown>();
 
   #sequence = 0;
 
@@ -53,12 +55,13 @@ export class WriteLedger {
     }
   }
 
-  #answered(status: number): boolean {
+  #answered({ status, body }: { status: number; body: unknown }): boolean {
     if (status >= 200 && status < 300) {
       this.acknowledged += 1;
       return true;
     }
     this.refusals.set(status, (this.refusals.get(status) ?? 0) + 1);
+    this.refusalBodies.set(status, body);
     return false;
   }
 
@@ -72,7 +75,7 @@ export class WriteLedger {
       `${url}/api/questions/add`,
       { token: baker.token, body: { questionData: { questionTitle: title, questionText: `Body of ${title}` } } },
     );
-    if (!this.#answered(response.status)) return;
+    if (!this.#answered(response)) return;
     const mine = response.body.questions?.find((q) => q.questionTitle === title);
     if (!mine) throw new Error(`the acknowledged question ${title} is not on the first page`);
     this.questions.set(title, { id: mine._id, state: 'present', author: baker.id });
@@ -87,7 +90,7 @@ export class WriteLedger {
       token: baker.token,
       body: { commentData: { commentText: text, _id: text } },
     });
-    if (this.#answered(response.status)) this.comments.push({ text, title });
+    if (this.#answered(response)) this.comments.push({ text, title });
   }
 
   async #upvote(url: string, baker: Baker) {
@@ -99,7 +102,7 @@ export class WriteLedger {
       token: baker.token,
       body: { reaction: 'upvote' },
     });
-    if (this.#answered(response.status)) this.votes.push({ userId: baker.id, title });
+    if (this.#answered(response)) this.votes.push({ userId: baker.id, title });
   }
 
   async #deleteOwn(url: string, baker: Baker) {
@@ -108,7 +111,7 @@ export class WriteLedger {
     const [, question] = own;
     question.state = 'deleting';
     const response = await http('DELETE', `${url}/api/questions/delete/${question.id}`, { token: baker.token });
-    if (this.#answered(response.status)) question.state = 'deleted';
+    if (this.#answered(response)) question.state = 'deleted';
   }
 
   /**

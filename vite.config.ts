@@ -21,11 +21,15 @@ function precompress(): Plugin {
       else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(entry.name)) yield full;
     }
   }
+  let outDir = OUT_DIR;
   return {
     name: 'crumb-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
-      for await (const file of files(OUT_DIR)) {
+      for await (const file of files(outDir)) {
         if ((await stat(file)).size < 1024) continue;
         const body = await readFile(file);
         await writeFile(`${file}.br`, await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -43,6 +47,8 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     target: 'es2022',
+    // The server reads it to tell browsers which chunks a page needs (src/server/features/web).
+    manifest: true,
     assetsInlineLimit: 0,
   },
   server: {

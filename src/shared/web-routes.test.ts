@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isWebPage } from './web-routes.js';
+import { existsSync } from 'node:fs';
+import { isWebPage, WEB_PAGES, webPageModules } from './web-routes.js';
 
 describe('web pages', () => {
   it.each(['/', '/signIn', '/signUp', '/explore', '/feed', '/bookmarks', '/profile', '/question/12', '/feed/'])(
@@ -9,4 +10,11 @@ describe('web pages', () => {
   it.each(['/signin', '/question', '/question/1/2', '/nope', '/explore/x'])('%s is not a page', (path) =>
     expect(isWebPage(path)).toBe(false),
   );
+});
+
+describe("web pages' modules", () => {
+  it('name files that exist in src/web, so the server can preload them', () => {
+    const modules = new Set([...WEB_PAGES.flatMap((page) => page.modules), ...webPageModules('/nope')]);
+    for (const module of modules) expect(existsSync(new URL(`../web/${module}`, import.meta.url)), module).toBe(true);
+  });
 });

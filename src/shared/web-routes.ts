@@ -1,20 +1,41 @@
 /**
- * The web app's pages. The server answers these paths with the app's page and status 200, and
- * any other non-API path with the same page and status 404, so the app can show its own
- * "page not found" while crawlers and tools see the right status.
+ * The web app's pages and, for each, the modules (relative to src/web) its router loads lazily.
+ * The server answers these paths with the app's page and status 200, and any other non-API
+ * path with the same page and status 404, so the app can show its own "page not found" while
+ * crawlers and tools see the right status. It also tells the browser to fetch the page's
+ * modules at once, in parallel with the app's entry, instead of after it.
  */
-export const WEB_PAGE_PATTERNS: readonly RegExp[] = [
-  /^\/$/,
-  /^\/signIn$/,
-  /^\/signUp$/,
-  /^\/explore$/,
-  /^\/feed$/,
-  /^\/bookmarks$/,
-  /^\/profile$/,
-  /^\/question\/[^/]+$/,
+interface WebPage {
+  pattern: RegExp;
+  modules: readonly string[];
+}
+
+const SHELL = 'app/ShellLayout.tsx';
+
+export const WEB_PAGES: readonly WebPage[] = [
+  { pattern: /^\/$/, modules: [] },
+  { pattern: /^\/signIn$/, modules: ['features/auth/components/SignInPage.tsx'] },
+  { pattern: /^\/signUp$/, modules: ['features/auth/components/SignUpPage.tsx'] },
+  { pattern: /^\/explore$/, modules: [SHELL, 'features/questions/components/ExplorePage.tsx'] },
+  { pattern: /^\/feed$/, modules: [SHELL, 'features/questions/components/FeedPage.tsx'] },
+  { pattern: /^\/bookmarks$/, modules: [SHELL, 'features/questions/components/BookmarksPage.tsx'] },
+  { pattern: /^\/profile$/, modules: [SHELL, 'features/users/components/ProfilePage.tsx'] },
+  { pattern: /^\/question\/[^/]+$/, modules: [SHELL, 'features/questions/components/QuestionPage.tsx'] },
 ];
 
+const NOT_FOUND_MODULES = ['pages/NotFoundPage.tsx'];
+
+function trimmed(pathname: string) {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 export function isWebPage(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return WEB_PAGE_PATTERNS.some((pattern) => pattern.test(trimmed));
+  const path = trimmed(pathname);
+  return WEB_PAGES.some((page) => page.pattern.test(path));
+}
+
+/** The lazily loaded modules the app needs to show this path. */
+export function webPageModules(pathname: string): readonly string[] {
+  const path = trimmed(pathname);
+  return WEB_PAGES.find((page) => page.pattern.test(path))?.modules ?? NOT_FOUND_MODULES;
 }

@@ -5,6 +5,7 @@ import { questionListOptions } from '../features/questions/api/get-questions';
 import { exploreParams, feedParams } from '../features/questions/list-params';
 import { suggestionsOptions } from '../features/users/api/get-suggestions';
 import { authStore } from '../lib/auth-store';
+import LandingPage from '../pages/LandingPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -34,7 +35,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       // While the first page's code loads, show nothing rather than a flash of an empty layout.
       HydrateFallback: () => null,
       children: [
-        { index: true, ...page(() => import('../pages/LandingPage')) },
+        // The landing page is part of the first download: it is where most visitors arrive.
+        { index: true, Component: LandingPage },
         { path: 'signIn', ...page(() => import('../features/auth/components/SignInPage')) },
         { path: 'signUp', ...page(() => import('../features/auth/components/SignUpPage')) },
         {

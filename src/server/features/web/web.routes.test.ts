@@ -32,6 +32,23 @@ describe('web app serving', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
+  it("tells the browser to fetch a page's own chunks and styles at once, not those the entry already loads", async () => {
+    const explore = (await t.app.inject({ method: 'GET', url: '/explore' })).body;
+    const hints = [...explore.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[2]);
+    expect(hints.sort()).toEqual([
+      '/assets/ExplorePage-Ex1.js',
+      '/assets/ShellLayout-Sh1.js',
+      '/assets/cards-Cd2.css',
+      '/assets/cards-Cd2.js',
+    ]);
+    expect(explore.indexOf('modulepreload')).toBeLessThan(explore.indexOf('</head>'));
+    const missing = (await t.app.inject({ method: 'GET', url: '/nope' })).body;
+    expect(missing).toContain('/assets/NotFoundPage-Nf1.js');
+    expect(missing).not.toContain('ShellLayout');
+    const landing = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(landing).not.toContain('modulepreload');
+  });
+
   it('answers an unknown page with the app and status 404, so the app shows its own not-found page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/page?x=1' });
     expect(res.statusCode).toBe(404);

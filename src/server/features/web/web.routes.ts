@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isWebPage } from '../../../shared/web-routes.js';
+import { isWebPage, webPageModules } from '../../../shared/web-routes.js';
+import { createPreloadHints } from './preload-hints.js';
 
 /** Where `vite build` writes the web app, relative to this module in `src` and in `dist`. */
 export const WEB_BUILD_DIR = new URL('../../../../dist/web/', import.meta.url);
@@ -40,12 +41,17 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: 
   await app.register(fastifyStatic, { root: rootPath, serve: false, preCompressed: true });
 
   const page = readFileSync(new URL('index.html', root), 'utf8');
-  const sendPage = (reply: FastifyReply, status: number) =>
+  const preloadHints = createPreloadHints(new URL('.vite/manifest.json', root));
+  const sendPage = (reply: FastifyReply, pathname: string, status: number) =>
     reply
       .code(status)
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(page.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce?.style ?? ''));
+      .send(
+        page
+          .replace('</head>', `${preloadHints(webPageModules(pathname))}</head>`)
+          .replaceAll(NONCE_PLACEHOLDER, reply.cspNonce?.style ?? ''),
+      );
 
   app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
@@ -59,6 +65,6 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: 
     if (topLevelFiles.has(name)) {
       return reply.header('cache-control', REVALIDATE).sendFile(name, { cacheControl: false });
     }
-    return sendPage(reply, isWebPage(pathname) ? 200 : 404);
+    return sendPage(reply, pathname, isWebPage(pathname) ? 200 : 404);
   });
 }

@@ -47,21 +47,19 @@ export function VoteControl({ votes, subject, onReact, disabled }: VoteControlPr
       >
         <UpIcon />
       </button>
-      <Tooltip.Provider delayDuration={200}>
-        <Tooltip.Root>
-          <Tooltip.Trigger asChild>
-            <span className={styles.score} tabIndex={0} aria-label={`Score ${score}. Voted by ${votersSummary(votes)}`}>
-              {score}
-            </span>
-          </Tooltip.Trigger>
-          <Tooltip.Portal>
-            <Tooltip.Content className={styles.tooltip} sideOffset={4}>
-              {votersSummary(votes)}
-              <Tooltip.Arrow className={styles.arrow} />
-            </Tooltip.Content>
-          </Tooltip.Portal>
-        </Tooltip.Root>
-      </Tooltip.Provider>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <span className={styles.score} tabIndex={0} aria-label={`Score ${score}. Voted by ${votersSummary(votes)}`}>
+            {score}
+          </span>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className={styles.tooltip} sideOffset={4}>
+            {votersSummary(votes)}
+            <Tooltip.Arrow className={styles.arrow} />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
       <button
         type="button"
         className={`${styles.vote} ${votes.myVote === 'downvote' ? styles.down : ''}`}

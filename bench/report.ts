@@ -178,16 +178,22 @@ export function printReport(report: Report): void {
       `load average ${report.machine.loadAverageAtStart.toFixed(1)} at start and ${report.machine.loadAverageAtEnd.toFixed(1)} at end\n`,
   );
   console.log(
-    table(['scenario', 'req/s', 'raw req/s', 'of raw', 'fixed rate', 'p50 ms', 'p99 ms', 'errors'], rows, [
-      false,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]),
+    table(
+      [
+        'scenario',
+        'req/s',
+        'raw req/s',
+        'of raw',
+        'CPU µs/req',
+        'raw CPU µs/req',
+        'fixed rate',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+      ],
+      rows,
+      [false, true, true, true, true, true, true, true, true, true],
+    ),
   );
   console.log('');
   console.log(

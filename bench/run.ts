@@ -13,7 +13,7 @@ import { printReport, targetsOf, type Report, type ScenarioResult } from './repo
  * `npm run bench [-- --quick] [-- --postgres postgres://user@host:5432]`: builds the server,
  * generates (or reuses) the dataset, starts the production server and a raw node:http server,
  * and measures each hot path with autocannon from this process. Prints a table and writes
- * bench/results/<database>-<dataset>.json.
+ * bench/results/<database>-<dataset>.json; `--print <that file>` prints its tables again.
  */
 const { values } = parseArgs({
   options: {
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     postgres: { type: 'string' },
     seconds: { type: 'string' },
     connections: { type: 'string', default: '10' },
+    /** Prints the tables of an earlier run's JSON summary instead of running. */
+    print: { type: 'string' },
   },
 });
 
@@ -282,4 +284,9 @@ async function main() {
   }
 }
 
-await main();
+if (values.print) {
+  const report = JSON.parse(fs.readFileSync(values.print, 'utf8')) as Report;
+  printReport({ ...report, targets: targetsOf(report) });
+} else {
+  await main();
+}

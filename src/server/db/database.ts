@@ -50,8 +50,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       types,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
+    // A client losing its connection must not crash the process. The pool listens for that only
+    // while a client is idle; a client that is checked out (between the statements of a
+    // transaction, say) would emit an unhandled 'error' and take the process down. So every
+    // client gets its own listener; its pending query fails (503) and the pool drops it on release.
     pool.on('error', (error) => options.onPoolError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', schema: options.searchPath, destroy: () => db.destroy() };
   }

@@ -45,5 +45,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
   if (e.errcode === SQLITE_BUSY) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(message);
+  // pg's own errors carry no code: a dropped connection, a connect timeout, a query timeout, and
+  // a query on a client whose connection already failed (inside a transaction cut by the outage).
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable/i.test(
+    message,
+  );
 }

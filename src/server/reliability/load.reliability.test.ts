@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import autocannon from 'autocannon';
+import { afterAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.js';
+import { SQLITE_FILE_NAME } from '../db/database.js';
+import { DEMO_PASSWORD } from '../db/seed/seed.js';
+import { killAllServers, runCli, startServer } from '../testing/server-process.js';
+
+/**
+ * 100 connections on a read/write mix against a generated community (the benchmark's generator),
+ * with rate limits on: no connection errors, no 5xx, memory flat. Meanwhile one abusive client
+ * (its own address, 127.0.0.2) floods sign-in and gets 429 with Retry-After, while a polite client
+ * (127.0.0.3) signs in normally and the load sees nothing of it.
+ * Short by default (20 s on 10,000 posts); RELIABILITY_FULL=1 runs 60 s on 100,000 posts.
+ */
+const FULL = process.env.RELIABILITY_FULL === '1';
+const DURATION_S = FULL ? 60 : 20;
+const POSTS = FULL ? 100_000 : 10_000;
+const CONNECTIONS = 100;
+const WRITE_SHARE = 0.2;
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'crumb-load-'));
+afterAll(async () => {
+  await killAllServers();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request from a chosen local address (Linux routes all of 127.0.0.0/8 to loopback). */
+function requestFrom(localAddress: string, url: string, body: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      url,
+      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+describe('load', () => {
+  it(`holds ${CONNECTIONS} connections for ${DURATION_S} s on a read/write mix; an abuser is rate limited alone`, async () => {
+    await runCli('src/server/cli/generate.ts', ['--posts', String(POSTS)], { DATA_DIR: dataDir });
+    const file = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME), { readOnly: true });
+    const usernames = (
+      file.prepare('select username from users order by id limit 12').all() as { username: string }[]
+    ).map((u) => u.username);
+    const maxQuestion = (file.prepare('select max(id) as n from questions').get() as { n: number }).n;
+    const maxUser = (file.prepare('select max(id) as n from users').get() as { n: number }).n;
+    file.close();
+
+    const server = await startServer({ DATA_DIR: dataDir, RATE_LIMITS: 'on' });
+    const tokens: string[] = [];
+    for (const username of usernames.slice(0, 10)) {
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      tokens.push(((await login.json()) as { encodedToken: string }).encodedToken);
+    }
+
+    const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
+    const question = () => 1 + Math.floor(Math.random() * maxQuestion);
+    const reads = [
+      () => '/api/questions',
+      () => '/api/questions?sort=trending',
+      () => `/api/questions?sort=oldest&limit=50`,
+      () => `/api/questions?tag=${encodeURIComponent(pick(['Cake', 'Breads', 'Pastry', 'Cookies']))}`,
+      () => `/api/questions?q=${encodeURIComponent(pick(['sourdough', 'butter cream', 'oven', 'proof']))}`,
+      () => `/api/questions/${question()}`,
+      () => `/api/answers/${question()}`,
+      () => `/api/users/${1 + Math.floor(Math.random() * maxUser)}`,
+      () => `/api/user/questions/${pick(usernames)}`,
+    ];
+    const writes = [
+      () => ({ path: `/api/votes/react/${question()}`, body: { reaction: pick(['upvote', 'downvote', 'unvote']) } }),
+      () => ({
+        path: `/api/comments/add/${question()}`,
+        body: { commentData: { commentText: 'Loaded and still crumbly.' } },
+      }),
+      () => ({
+        path: `/api/answers/add/${question()}`,
+        body: { answerData: { answerText: 'Rest the dough longer.' } },
+      }),
+      () => ({
+        path: '/api/questions/add',
+        body: { questionData: { questionTitle: 'Under load', questionText: 'Does it hold?', tags: ['Baking'] } },
+      }),
+    ];
+
+    const rss: { at: number; bytes: number }[] = [];
+    const began = Date.now();
+    const sampler = setInterval(() => {
+      const bytes = server.rss();
+      if (bytes !== undefined) rss.push({ at: Date.now() - began, bytes });
+    }, 500);
+
+    // The abuser floods sign-in from its own address; a polite client signs in now and then.
+    let loadRunning = true;
+    const abuser = { sent: 0, limited: 0, retryAfter: new Set<string>(), wrongBody: 0 };
+    const abuse = (async () => {
+      while (loadRunning) {
+        // An unknown name: answered without hashing a password, so the flood is as fast as it gets.
+        const answer = await requestFrom('127.0.0.2', `${server.url}/api/auth/login`, {
+          username: 'no.such.baker',
+          password: 'not-the-password',
+        });
+        abuser.sent += 1;
+        if (answer.status === 429) {
+          abuser.limited += 1;
+          abuser.retryAfter.add(String(answer.headers['retry-after']));
+          if (JSON.parse(answer.body).errors?.[0] !== messages.tooManyRequests) abuser.wrongBody += 1;
+        }
+      }
+    })();
+    const polite: number[] = [];
+    const politeLoop = (async () => {
+      while (loadRunning) {
+        // An unknown name too (404): no password hashing, whose 128 MiB buffers would blur the memory figures.
+        const answer = await requestFrom('127.0.0.3', `${server.url}/api/auth/login`, {
+          username: 'another.stranger',
+          password: DEMO_PASSWORD,
+        });
+        polite.push(answer.status);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    })();
+
+    const result = await autocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      timeout: 30,
+      requests: [
+        {
+          setupRequest: (request) => {
+            if (Math.random() < WRITE_SHARE) {
+              const write = pick(writes)();
+              return {
+                ...request,
+                method: 'POST',
+                path: write.path,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}` },
+                body: JSON.stringify(write.body),
+              };
+            }
+            return { ...request, method: 'GET', path: pick(reads)(), headers: {}, body: undefined };
+          },
+        },
+      ],
+    });
+    loadRunning = false;
+    clearInterval(sampler);
+    await Promise.all([abuse, politeLoop]);
+
+    const statuses = Object.fromEntries(
+      Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([code, s]) => [
+        code,
+        Number(s.count),
+      ]),
+    );
+    // Memory: after the first quarter (caches, JIT), the resident set stops growing.
+    const quarter = (n: number) =>
+      rss.filter((s) => s.at >= (n * DURATION_S * 1000) / 4 && s.at < ((n + 1) * DURATION_S * 1000) / 4);
+    const median = (samples: { bytes: number }[]) => {
+      const sorted = samples.map((s) => s.bytes).sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)] ?? 0;
+    };
+    const settled = median(quarter(1));
+    const last = median(quarter(3));
+    const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+    console.info(
+      `load: ${CONNECTIONS} connections for ${result.duration} s on ${POSTS} posts: ${result.requests.total} requests ` +
+        `(${Math.round(result.requests.average)}/s), latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+        `statuses ${JSON.stringify(statuses)}, errors ${result.errors}, timeouts ${result.timeouts}; ` +
+        `RSS ${mib(settled)} after the first quarter, ${mib(last)} in the last, peak ${mib(Math.max(...rss.map((s) => s.bytes)))}; ` +
+        `abuser: ${abuser.sent} sign-ins, ${abuser.limited} answered 429 (Retry-After ${Math.min(...[...abuser.retryAfter].map(Number))}–${Math.max(...[...abuser.retryAfter].map(Number))} s); ` +
+        `polite client: ${polite.length} sign-ins, statuses ${[...new Set(polite)].join('/')}`,
+    );
+    expect(settled).toBeGreaterThan(0);
+    expect(result.errors).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(result['5xx']).toBe(0);
+    // Random ids may name deleted or missing posts (404); nothing else may be refused.
+    expect(Object.keys(statuses).filter((code) => !['200', '201', '404'].includes(code))).toEqual([]);
+    expect(server.child.exitCode).toBeNull();
+
+    expect(last).toBeLessThan(settled * 1.25 + 32 * 1024 * 1024);
+
+    expect(abuser.limited).toBeGreaterThan(0);
+    expect(abuser.sent - abuser.limited).toBeLessThanOrEqual(20);
+    expect(abuser.wrongBody).toBe(0);
+    expect([...abuser.retryAfter].every((s) => Number(s) > 0)).toBe(true);
+    expect(polite.length).toBeGreaterThan(0);
+    expect(polite.every((status) => status === 404)).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+});

@@ -118,11 +118,6 @@ export interface QuestionsFtsTable {
   tags: string;
 }
 
-/** SQLite only: the full-text index's vocabulary (fts5vocab, one row per term). */
-export interface QuestionsFtsTermsTable {
-  term: string;
-}
-
 export interface Database {
   users: UsersTable;
   follows: FollowsTable;
@@ -136,5 +131,4 @@ export interface Database {
   app_secrets: AppSecretsTable;
   /** SQLite only: the FTS5 index over questions. */
   questions_fts: QuestionsFtsTable;
-  questions_fts_terms: QuestionsFtsTermsTable;
 }

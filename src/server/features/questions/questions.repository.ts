@@ -98,11 +98,6 @@ export function orderOf(
   return { name: sort, column: 'updated_at', desc: sort !== 'oldest' };
 }
 
-/** Search words up to this long are prefixes FTS5 indexes itself (the index's `prefix = '2 3'`). */
-const FTS_PREFIX_INDEXED_MAX = 3;
-/** A longer word standing for more terms than this is left to FTS5 as a prefix. */
-const FTS_MAX_EXPANSION = 16;
-
 /** Feeds following more users than this are read from the global list, filtered, instead of merged per author. */
 const FEED_MERGE_MAX_AUTHORS = 200;
 
@@ -178,51 +173,10 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
   const hasAnyTag = (tagKeys: string[]) =>
     sql<boolean>`exists (select 1 from question_tags qt where qt.question_id = questions.id and qt.tag_key in (${sql.join(tagKeys)}))`;
 
-  /**
-   * SQLite: the FTS5 query for the words, each a prefix. FTS5 answers a long prefix by merging the
-   * whole posting list of every term under it before reading a single row, so a word the prefix
-   * indexes do not cover is looked up in the vocabulary first (one statement for all words) and
-   * asked for as its few exact terms, which FTS5 reads lazily and stops after a page. Null when
-   * some word matches no term, so nothing can match.
-   */
-  async function ftsMatch(db: Db, words: string[]): Promise<string | null> {
-    const expandable = [...new Set(words.filter((w) => w.length > FTS_PREFIX_INDEXED_MAX && /^[a-z0-9]+$/.test(w)))];
-    const terms = new Map<string, string[]>(expandable.map((w) => [w, []]));
-    if (expandable.length) {
-      const lookups = expandable.map((word) =>
-        db
-          .selectFrom(
-            db
-              .selectFrom('questions_fts_terms')
-              .select('term')
-              .where('term', '>=', word)
-              .where('term', '<', `${word.slice(0, -1)}${String.fromCharCode(word.charCodeAt(word.length - 1) + 1)}`)
-              .limit(FTS_MAX_EXPANSION + 1)
-              .as('terms'),
-          )
-          .select(['terms.term', sql<string>`${word}`.as('word')]),
-      );
-      const [first, ...rest] = lookups as [(typeof lookups)[number], ...typeof lookups];
-      const rows = await rest.reduce((union, next) => union.unionAll(next), first).execute();
-      for (const row of rows) terms.get(row.word)?.push(row.term);
-    }
-    const parts: string[] = [];
-    for (const word of words) {
-      const exact = terms.get(word);
-      if (exact?.length === 0) return null;
-      parts.push(
-        exact && exact.length <= FTS_MAX_EXPANSION ? `(${exact.map((t) => `"${t}"`).join(' OR ')})` : `"${word}"*`,
-      );
-    }
-    return parts.join(' AND ');
-  }
-
   async function searchPage(db: Db, request: PageRequest, words: string[]): Promise<KeyedRow[]> {
     const order = orderOf(request.sort, true);
     const direction = order.desc ? 'desc' : 'asc';
     const limit = request.limit;
-    const match = pg ? '' : await ftsMatch(db, words);
-    if (match === null) return [];
     let query = pg
       ? db
           .selectFrom('questions')
@@ -232,7 +186,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
           .selectFrom('questions_fts')
           .innerJoin('questions', 'questions.id', 'questions_fts.rowid')
           .select(QUESTION_COLUMNS)
-          .where(sql<boolean>`questions_fts match ${match}`);
+          .where(sql<boolean>`questions_fts match ${words.map((w) => `"${w}"*`).join(' ')}`);
     if (request.authorId !== undefined) query = query.where('questions.user_id', '=', request.authorId);
     if (request.feedOf !== undefined) query = query.where(inFeedOf(request.feedOf));
     if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));

@@ -109,7 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await app.register(webRoutes, options.webRoot ? { root: options.webRoot } : {});
+  await app.register(webRoutes, {
+    ...(options.webRoot ? { root: options.webRoot } : {}),
+    initialData: async (pathname: string, search: string) =>
+      pathname === '/explore' && search === '' ? { explore: await questions.firstExplorePage() } : null,
+  });
 
   return app;
 }

@@ -24,6 +24,8 @@ export const MAX_TAG_FILTERS = 10;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
+/** Posts per page in the web app's lists: a phone screen's worth and more, quick to render on a slow phone. */
+export const WEB_LIST_PAGE_SIZE = 10;
 /** Voter usernames kept on each side of a post's or answer's votes. */
 export const RECENT_VOTERS = 10;
 /** Follower and following usernames carried on a user object. */

@@ -1,3 +1,5 @@
+import type { QuestionPage } from './api-types.js';
+
 /**
  * The web app's pages and, for each, the modules (relative to src/web) its router loads lazily.
  * The server answers these paths with the app's page and status 200, and any other non-API
@@ -38,4 +40,12 @@ export function isWebPage(pathname: string): boolean {
 export function webPageModules(pathname: string): readonly string[] {
   const path = trimmed(pathname);
   return WEB_PAGES.find((page) => page.pattern.test(path))?.modules ?? NOT_FOUND_MODULES;
+}
+
+/** The element in which the server hands a page the data it will ask for first. */
+export const INITIAL_DATA_ELEMENT_ID = 'crumb-initial-data';
+
+/** Data the server puts in the page: Explore's first page as a signed-out visitor sees it. */
+export interface InitialData {
+  explore?: QuestionPage;
 }

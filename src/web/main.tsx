@@ -3,6 +3,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { seedInitialData } from './app/initial-data';
 import { createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { SnackbarProvider } from './lib/snackbar';
@@ -12,6 +13,7 @@ import './styles/global.css';
 setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.nonce ?? '');
 
 const queryClient = createQueryClient();
+seedInitialData(queryClient);
 const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(

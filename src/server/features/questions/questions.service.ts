@@ -1,5 +1,10 @@
 import type { QuestionJson, QuestionPage, QuestionSummaryJson } from '../../../shared/api-types.js';
-import { EMBEDDED_ANSWERS, EMBEDDED_COMMENTS, PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
+import {
+  EMBEDDED_ANSWERS,
+  EMBEDDED_COMMENTS,
+  PAGE_SIZE_DEFAULT,
+  WEB_LIST_PAGE_SIZE,
+} from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
 import type { QuestionListQuery } from '../../../shared/schemas/lists.js';
 import type { QuestionData } from '../../../shared/schemas/questions.js';
@@ -78,6 +83,14 @@ export function createQuestionsService(
     };
   }
 
+  /** Explore's first page as a visitor sees it, sized as the web app asks for it. */
+  const firstExplorePage = () =>
+    list(
+      { sort: 'latest', limit: WEB_LIST_PAGE_SIZE, tag: [], cursor: undefined, q: undefined, author: undefined },
+      null,
+      { kind: 'all' },
+    );
+
   /** The first page of the latest list: what adding, editing or deleting a question answers with. */
   const latestPage = (caller: UserRow) =>
     list(
@@ -98,6 +111,7 @@ export function createQuestionsService(
   return {
     summaries,
     list,
+    firstExplorePage,
 
     async get(id: number, caller: UserRow | null): Promise<QuestionJson> {
       const row = await questions.findById(ctx.db, id);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import type { QuestionPage } from '../../../shared/api-types.js';
+import { WEB_LIST_PAGE_SIZE } from '../../../shared/constants.js';
+import { apiClient, createTestApp, postQuestion, signUp, type TestApp } from '../../testing/test-app.js';
 
 describe('web app serving', () => {
   let t: TestApp;
@@ -47,6 +49,34 @@ describe('web app serving', () => {
     expect(missing).not.toContain('ShellLayout');
     const landing = (await t.app.inject({ method: 'GET', url: '/' })).body;
     expect(landing).not.toContain('modulepreload');
+  });
+
+  it("puts Explore's first page, as a visitor sees it, in the Explore page itself, safely escaped", async () => {
+    const api = apiClient(t.app);
+    const author = await signUp(api);
+    const hostile = '</script><script>alert(1)</script> <!-- & "quotes"';
+    await postQuestion(api, author, { questionTitle: hostile });
+    for (let i = 0; i < WEB_LIST_PAGE_SIZE; i++) await postQuestion(api, author, { questionTitle: `Loaf ${i}` });
+
+    const body = (await t.app.inject({ method: 'GET', url: '/explore' })).body;
+    const block = /<script type="application\/json" id="crumb-initial-data">(.*?)<\/script>/s.exec(body)?.[1];
+    expect(block).toBeDefined();
+    expect(block).not.toContain('<');
+    const data = JSON.parse(block!) as { explore: QuestionPage };
+    const api2 = await t.app.inject({ method: 'GET', url: `/api/questions?limit=${WEB_LIST_PAGE_SIZE}` });
+    expect(data.explore).toEqual(api2.json());
+    expect(data.explore.questions).toHaveLength(WEB_LIST_PAGE_SIZE);
+    expect(data.explore.questions.every((q) => q.bookmarked === false && q.votes.myVote === null)).toBe(true);
+    expect(body.match(/<script/g)).toHaveLength(2);
+
+    const hostilePage = await t.app.inject({ method: 'GET', url: `/api/questions?limit=20` });
+    expect(hostilePage.json<QuestionPage>().questions.map((q) => q.questionTitle)).toContain(hostile);
+  });
+
+  it('sends no data with other pages, or with Explore filtered by the address', async () => {
+    for (const url of ['/explore?chip=trending', '/explore?q=rye', '/feed', '/question/1', '/nope']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('crumb-initial-data');
+    }
   });
 
   it('answers an unknown page with the app and status 404, so the app shows its own not-found page', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isWebPage, webPageModules } from '../../../shared/web-routes.js';
+import { INITIAL_DATA_ELEMENT_ID, isWebPage, webPageModules, type InitialData } from '../../../shared/web-routes.js';
 import { createPreloadHints } from './preload-hints.js';
 
 /** Where `vite build` writes the web app, relative to this module in `src` and in `dist`. */
@@ -23,7 +23,13 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * while a dialog locks scrolling, and the nonce lets exactly that through without allowing
  * inline styles in general.
  */
-export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: { root?: URL } = {}) {
+export interface WebRoutesOptions {
+  root?: URL;
+  /** The data a page will ask for first, put in the page so it can show it without waiting for a call. */
+  initialData?: (pathname: string, search: string) => Promise<InitialData | null>;
+}
+
+export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR, initialData }: WebRoutesOptions = {}) {
   const rootPath = root.pathname;
   if (!existsSync(new URL('index.html', root))) {
     app.log.warn(`the web app is not built (no ${rootPath}index.html): run npm run build`);
@@ -42,16 +48,19 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: 
 
   const page = readFileSync(new URL('index.html', root), 'utf8');
   const preloadHints = createPreloadHints(new URL('.vite/manifest.json', root));
-  const sendPage = (reply: FastifyReply, pathname: string, status: number) =>
-    reply
+  const sendPage = async (reply: FastifyReply, pathname: string, search: string, status: number) => {
+    const data = status === 200 && initialData ? await initialData(pathname, search) : null;
+    return reply
       .code(status)
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
       .send(
         page
           .replace('</head>', `${preloadHints(webPageModules(pathname))}</head>`)
+          .replace('</body>', `${data ? dataElement(data) : ''}</body>`)
           .replaceAll(NONCE_PLACEHOLDER, reply.cspNonce?.style ?? ''),
       );
+  };
 
   app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
@@ -59,12 +68,21 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR }: 
   });
 
   app.get('/*', { config: { access: 'public' }, helmet: { enableCSPNonces: true } }, async (request, reply) => {
-    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const [pathname = '/', search = ''] = request.url.split('?', 2);
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const name = pathname.slice(1);
     if (topLevelFiles.has(name)) {
       return reply.header('cache-control', REVALIDATE).sendFile(name, { cacheControl: false });
     }
-    return sendPage(reply, pathname, isWebPage(pathname) ? 200 : 404);
+    return sendPage(reply, pathname, search, isWebPage(pathname) ? 200 : 404);
   });
+}
+
+/**
+ * A JSON data block: browsers never run it, so the CSP needs no exception. `<` is escaped so
+ * no text in the data (a post titled `</script>`, say) can end the element early.
+ */
+function dataElement(data: InitialData) {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${json}</script>`;
 }

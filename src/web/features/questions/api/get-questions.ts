@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { QuestionPage } from '../../../../shared/api-types';
+import { WEB_LIST_PAGE_SIZE } from '../../../../shared/constants';
 import { apiRequest } from '../../../lib/api-client';
 import { questionKeys, type QuestionListKind, type QuestionListParams } from './query-keys';
 
@@ -18,8 +19,8 @@ export function getQuestions(
   const path = kind === 'author' ? `/user/questions/${encodeURIComponent(params.author ?? '')}` : PATHS[kind];
   const query =
     kind === 'bookmarks' || kind === 'author'
-      ? { cursor }
-      : { cursor, sort: params.sort, tag: params.tags ?? [], q: params.q?.trim() };
+      ? { cursor, limit: WEB_LIST_PAGE_SIZE }
+      : { cursor, limit: WEB_LIST_PAGE_SIZE, sort: params.sort, tag: params.tags ?? [], q: params.q?.trim() };
   return apiRequest<QuestionPage>(path, { query, ...(signal ? { signal } : {}) });
 }
 

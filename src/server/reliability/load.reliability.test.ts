@@ -139,7 +139,8 @@ describe('load', () => {
           password: DEMO_PASSWORD,
         });
         polite.push(answer.status);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // 15 a minute: under the sign-in limit of 20, as a person signing in would be.
+        await new Promise((resolve) => setTimeout(resolve, 4000));
       }
     })();
 
@@ -205,7 +206,9 @@ describe('load', () => {
     expect(last).toBeLessThan(settled * 1.25 + 32 * 1024 * 1024);
 
     expect(abuser.limited).toBeGreaterThan(0);
-    expect(abuser.sent - abuser.limited).toBeLessThanOrEqual(20);
+    // At most 20 sign-ins a minute got through: the window is a fixed minute, so a run may span two.
+    const windows = Math.ceil(DURATION_S / 60) + 1;
+    expect(abuser.sent - abuser.limited).toBeLessThanOrEqual(20 * windows);
     expect(abuser.wrongBody).toBe(0);
     expect([...abuser.retryAfter].every((s) => Number(s) > 0)).toBe(true);
     expect(polite.length).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/Button';
@@ -28,34 +27,31 @@ export default function ShellLayout() {
 
   return (
     <NewPostContext.Provider value={openNewPost}>
-      {/* One provider for every vote tooltip on the page, rather than one per post. */}
-      <Tooltip.Provider delayDuration={200}>
-        <div className={styles.shell}>
-          <nav className={styles.nav} aria-label="Main">
-            <ul className={styles.navList}>
-              {NAV_ITEMS.map(({ to, label }) => {
-                const NavIcon = NAV_ICONS[to];
-                return (
-                  <li key={to}>
-                    <NavLink to={to} className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}>
-                      <NavIcon />
-                      {label}
-                    </NavLink>
-                  </li>
-                );
-              })}
-            </ul>
-            <Button className={styles.createButton} onClick={openNewPost}>
-              <PlusIcon />
-              Create New Post
-            </Button>
-          </nav>
-          <main id="main" className={styles.main} tabIndex={-1}>
-            <Outlet />
-          </main>
-          <RightPanel />
-        </div>
-      </Tooltip.Provider>
+      <div className={styles.shell}>
+        <nav className={styles.nav} aria-label="Main">
+          <ul className={styles.navList}>
+            {NAV_ITEMS.map(({ to, label }) => {
+              const NavIcon = NAV_ICONS[to];
+              return (
+                <li key={to}>
+                  <NavLink to={to} className={({ isActive }) => `${styles.navLink} ${isActive ? styles.active : ''}`}>
+                    <NavIcon />
+                    {label}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+          <Button className={styles.createButton} onClick={openNewPost}>
+            <PlusIcon />
+            Create New Post
+          </Button>
+        </nav>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <RightPanel />
+      </div>
       <button type="button" className={styles.fab} onClick={openNewPost} aria-label="Create New Post">
         <PlusIcon width="26" height="26" />
       </button>

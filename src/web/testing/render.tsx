@@ -1,4 +1,3 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -46,15 +45,12 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
     return (
       <QueryClientProvider client={queryClient}>
         <SnackbarProvider>
-          {/* The app's shell provides this around every page. */}
-          <Tooltip.Provider>
-            <MemoryRouter initialEntries={[route]}>
-              <Routes>
-                <Route path={path} element={children} />
-                {path !== '*' && <Route path="*" element={<LocationProbe />} />}
-              </Routes>
-            </MemoryRouter>
-          </Tooltip.Provider>
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path={path} element={children} />
+              {path !== '*' && <Route path="*" element={<LocationProbe />} />}
+            </Routes>
+          </MemoryRouter>
         </SnackbarProvider>
       </QueryClientProvider>
     );

@@ -2,19 +2,23 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
 import { TagChip } from '../../../components/Chip';
+import { Spinner } from '../../../components/Spinner';
 import { BookmarkIcon, CommentIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { originOf } from '../../../lib/navigation';
-import { CommentsSection } from '../../comments/components/CommentsSection';
 import { useReactToQuestion } from '../api/react-to-question';
 import { useToggleBookmark } from '../api/toggle-bookmark';
-import { DeletePostDialog } from './DeletePostDialog';
 import styles from './PostCard.module.css';
-import { ShareDialog } from './ShareDialog';
 import { VoteControl } from './VoteControl';
 
+// Loaded when first used, so a list of posts costs only the cards themselves.
 const NewPostDialog = lazy(() => import('./NewPostDialog'));
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const DeletePostDialog = lazy(() => import('./DeletePostDialog').then((m) => ({ default: m.DeletePostDialog })));
+const CommentsSection = lazy(() =>
+  import('../../comments/components/CommentsSection').then((m) => ({ default: m.CommentsSection })),
+);
 
 interface PostCardProps {
   question: QuestionSummaryJson;
@@ -132,21 +136,31 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
         </p>
       )}
       <div id={commentsId}>
-        {commentsOpen && <CommentsSection questionId={question._id} questionAuthor={question.username} />}
+        {commentsOpen && (
+          <Suspense fallback={<Spinner label="Loading comments" />}>
+            <CommentsSection questionId={question._id} questionAuthor={question.username} />
+          </Suspense>
+        )}
       </div>
-      {dialog === 'share' && <ShareDialog open onOpenChange={() => setDialog(null)} questionId={question.id} />}
+      {dialog === 'share' && (
+        <Suspense fallback={null}>
+          <ShareDialog open onOpenChange={() => setDialog(null)} questionId={question.id} />
+        </Suspense>
+      )}
       {dialog === 'edit' && (
         <Suspense fallback={null}>
           <NewPostDialog open onOpenChange={() => setDialog(null)} question={question} />
         </Suspense>
       )}
       {dialog === 'delete' && (
-        <DeletePostDialog
-          questionId={question._id}
-          title={question.questionTitle}
-          onClose={() => setDialog(null)}
-          {...(onDeleted ? { onDeleted } : {})}
-        />
+        <Suspense fallback={null}>
+          <DeletePostDialog
+            questionId={question._id}
+            title={question.questionTitle}
+            onClose={() => setDialog(null)}
+            {...(onDeleted ? { onDeleted } : {})}
+          />
+        </Suspense>
       )}
     </article>
   );

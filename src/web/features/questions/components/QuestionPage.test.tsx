@@ -75,8 +75,8 @@ describe('QuestionPage', () => {
     ]);
     expect(within(answers[0]!).getByText('The plastic bag is the main culprit.')).toBeInTheDocument();
     expect(within(answers[0]!).getByRole('button', { name: 'Upvote answer' })).toBeInTheDocument();
-    // Signed out: comments open with a way to sign in, and a way to sign in to answer.
-    expect(screen.getByText('No comments yet.')).toBeInTheDocument();
+    // Signed out: comments open (their code loads on demand) with a way to sign in, and a way to sign in to answer.
+    expect(await screen.findByText('No comments yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to answer' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete answer' })).not.toBeInTheDocument();

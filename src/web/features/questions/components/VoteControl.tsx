@@ -1,4 +1,4 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
+import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { VotesJson } from '../../../../shared/api-types';
 import type { Reaction } from '../../../../shared/constants';
@@ -26,6 +26,7 @@ export function VoteControl({ votes, subject, onReact, disabled }: VoteControlPr
   const navigate = useNavigate();
   const location = useLocation();
   const score = votes.upvotes - votes.downvotes;
+  const tooltipId = useId();
 
   const click = (side: 'upvote' | 'downvote') => {
     if (!session) {
@@ -47,19 +48,21 @@ export function VoteControl({ votes, subject, onReact, disabled }: VoteControlPr
       >
         <UpIcon />
       </button>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <span className={styles.score} tabIndex={0} aria-label={`Score ${score}. Voted by ${votersSummary(votes)}`}>
-            {score}
-          </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content className={styles.tooltip} sideOffset={4}>
-            {votersSummary(votes)}
-            <Tooltip.Arrow className={styles.arrow} />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      {/* A tooltip of CSS alone: shown on hover and keyboard focus, hidden again by Escape. */}
+      <span className={styles.scoreWrap}>
+        <span
+          className={styles.score}
+          tabIndex={0}
+          aria-label={`Score ${score}`}
+          aria-describedby={tooltipId}
+          onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
+        >
+          {score}
+        </span>
+        <span role="tooltip" id={tooltipId} className={styles.tooltip}>
+          {votersSummary(votes)}
+        </span>
+      </span>
       <button
         type="button"
         className={`${styles.vote} ${votes.myVote === 'downvote' ? styles.down : ''}`}

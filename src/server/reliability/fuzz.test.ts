@@ -313,11 +313,17 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
     PROPERTY_TIMEOUT_MS,
   );
 
-  /** Whether the server must accept this text, by the documented rules (trimmed, 1..max, no NUL, no lone surrogate). */
+  /**
+   * Whether the server must accept this text, by the documented rules: trimmed, 1 to max characters
+   * (Unicode code points, so an emoji counts once), no NUL, no lone surrogate.
+   */
   const acceptable = (value: string, max: number, optional = false) => {
     const trimmed = value.trim();
     return (
-      (optional || trimmed.length > 0) && trimmed.length <= max && trimmed.isWellFormed() && !trimmed.includes('\u0000')
+      (optional || trimmed.length > 0) &&
+      [...trimmed].length <= max &&
+      trimmed.isWellFormed() &&
+      !trimmed.includes('\u0000')
     );
   };
 

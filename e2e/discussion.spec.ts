@@ -126,9 +126,9 @@ test.describe('answers', () => {
     await expect(answer.getByText('Keep the butter at 15 °C and rest between folds.')).toBeVisible();
 
     await answer.getByRole('button', { name: 'Upvote answer' }).click();
-    await expect(answer.getByLabel(/^Score 1\./)).toBeVisible();
+    await expect(answer.getByLabel(/^Score 1$/)).toBeVisible();
     await page.reload();
-    await expect(answer.getByLabel(/^Score 1\./)).toBeVisible();
+    await expect(answer.getByLabel(/^Score 1$/)).toBeVisible();
     await expect(answer.getByRole('button', { name: 'Upvote answer' })).toHaveAttribute('aria-pressed', 'true');
 
     await answer.getByRole('button', { name: 'Edit answer' }).click();

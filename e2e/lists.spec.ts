@@ -8,9 +8,9 @@ const posts = (page: Page, name = 'Posts') => page.getByRole('region', { name })
 /** The scores of the listed posts, top to bottom. */
 async function scores(list: Locator): Promise<number[]> {
   const labels = await list
-    .getByLabel(/^Score -?\d+\./)
+    .getByLabel(/^Score -?\d+$/)
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
-  return labels.map((label) => Number(/^Score (-?\d+)\./.exec(label)?.[1]));
+  return labels.map((label) => Number(/^Score (-?\d+)$/.exec(label)?.[1]));
 }
 
 test.describe('search', () => {

@@ -11,6 +11,30 @@ test.describe('deep links and unknown pages', () => {
     await expect(page.getByText('Reload me.')).toBeVisible();
   });
 
+  test("Explore's first page comes with the page for a visitor; a signed-in baker's is asked for", async ({
+    page,
+    freshUser,
+  }) => {
+    const listCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/questions') listCalls.push(r.url());
+    });
+    await page.goto('/explore');
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+    expect(listCalls).toEqual([]);
+
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+      },
+      [freshUser.token, freshUser.user] as const,
+    );
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+    expect(listCalls).toHaveLength(1);
+  });
+
   test('an unknown route shows the 404 page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,8 +52,16 @@ describe('the server process', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const list = (await (await fetch(`${url}/api/questions?limit=100`)).json()) as { questions: unknown[] };
     expect(list.questions.length).toBeGreaterThan(10);
+    // `npm test` builds first, so the web app is there; run alone before a build, the server
+    // says how to build it instead.
     const home = await fetch(`${url}/`);
-    expect(home.headers.get('content-type')).toContain('text/html');
+    if (existsSync(new URL('../../dist/web/index.html', import.meta.url))) {
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-type')).toContain('text/html');
+    } else {
+      expect(home.status).toBe(503);
+      expect(await home.text()).toContain('npm run build');
+    }
 
     const exited = exitOf(child);
     const started = Date.now();

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AnswerJson } from '../../../../shared/api-types';
 import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { CommentIcon, EditIcon, TrashIcon } from '../../../components/icons';
 import { TextField } from '../../../components/TextField';
 import { useSession } from '../../../lib/auth-store';
+import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { ConfirmDeleteDialog } from '../../comments/components/ConfirmDeleteDialog';
@@ -33,42 +33,25 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
   const me = session?.user.username;
   const vote = useVoteOnAnswer(answer.questionId, me ?? '');
   const edit = useEditAnswer(answer.questionId);
+  const { draft, error, editButton, setText, cancel, submit } = useInlineEdit((text, done) =>
+    edit.mutate(
+      { answerId: answer._id, answerText: text },
+      {
+        onSuccess: () => {
+          done();
+          announce('Answer updated.');
+        },
+      },
+    ),
+  );
   const remove = useDeleteAnswer(answer.questionId);
   const [commentsOpen, setCommentsOpen] = useState(answer.commentCount > 0);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
   const own = me === answer.username;
   const canDelete = me !== undefined && (own || me === questionAuthor);
   const commentsId = `answer-${answer._id}-comments`;
   const edited = answer.updatedAt !== answer.createdAt;
   const allCommentsEmbedded = answer.comments.length >= answer.commentCount;
-
-  useEffect(() => {
-    if (draft === null && wasEditing.current) editButton.current?.focus();
-    wasEditing.current = draft !== null;
-  }, [draft]);
-
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const answerText = (draft ?? '').trim();
-    if (!answerText) {
-      setError(messages.required);
-      event.currentTarget.querySelector('textarea')?.focus();
-      return;
-    }
-    edit.mutate(
-      { answerId: answer._id, answerText },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          announce('Answer updated.');
-        },
-      },
-    );
-  };
 
   return (
     <article className={styles.answer} aria-label={`Answer by @${answer.username}`}>
@@ -84,7 +67,7 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
       {draft === null ? (
         <p className={styles.text}>{answer.answerText}</p>
       ) : (
-        <form className={styles.form} onSubmit={save} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate>
           <TextField
             multiline
             rows={6}
@@ -94,12 +77,11 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
             error={error}
             autoFocus
             onChange={(event) => {
-              setDraft(event.target.value);
-              setError(undefined);
+              setText(event.target.value);
             }}
           />
           <div className={styles.formButtons}>
-            <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
+            <Button variant="ghost" size="sm" onClick={cancel}>
               Cancel
             </Button>
             <Button type="submit" size="sm" disabled={edit.isPending}>
@@ -136,8 +118,7 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
                 className={styles.action}
                 aria-label="Edit answer"
                 onClick={() => {
-                  setDraft(answer.answerText);
-                  setError(undefined);
+                  setText(answer.answerText);
                 }}
                 disabled={draft !== null}
               >

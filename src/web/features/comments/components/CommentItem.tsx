@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { CommentJson } from '../../../../shared/api-types';
 import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { useDeleteComment } from '../api/delete-comment';
 import { useEditComment } from '../api/edit-comment';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
@@ -32,39 +32,21 @@ export function CommentItem({
   onDeleted,
 }: CommentItemProps) {
   const edit = useEditComment(questionId, answerId);
-  const remove = useDeleteComment(questionId, answerId);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  const fullName = `${comment.firstName ?? ''} ${comment.lastName ?? ''}`.trim();
-  const edited = comment.updatedAt !== comment.createdAt;
-
-  // Leaving the edit box puts focus back on the Edit button, where the keyboard user started.
-  useEffect(() => {
-    if (draft === null && wasEditing.current) editButton.current?.focus();
-    wasEditing.current = draft !== null;
-  }, [draft]);
-
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const commentText = (draft ?? '').trim();
-    if (!commentText) {
-      setError(messages.required);
-      event.currentTarget.querySelector('textarea')?.focus();
-      return;
-    }
+  const { draft, error, editButton, setText, cancel, submit } = useInlineEdit((text, done) =>
     edit.mutate(
-      { commentId: comment._id, commentText },
+      { commentId: comment._id, commentText: text },
       {
         onSuccess: () => {
-          setDraft(null);
+          done();
           announce('Comment updated.');
         },
       },
-    );
-  };
+    ),
+  );
+  const remove = useDeleteComment(questionId, answerId);
+  const [confirming, setConfirming] = useState(false);
+  const fullName = `${comment.firstName ?? ''} ${comment.lastName ?? ''}`.trim();
+  const edited = comment.updatedAt !== comment.createdAt;
 
   return (
     <li className={styles.comment}>
@@ -82,7 +64,7 @@ export function CommentItem({
       {draft === null ? (
         <p className={styles.text}>{comment.commentText}</p>
       ) : (
-        <form className={styles.editForm} onSubmit={save} noValidate>
+        <form className={styles.editForm} onSubmit={submit} noValidate>
           <TextField
             multiline
             rows={2}
@@ -92,15 +74,14 @@ export function CommentItem({
             error={error}
             autoFocus
             onChange={(event) => {
-              setDraft(event.target.value);
-              setError(undefined);
+              setText(event.target.value);
             }}
             onKeyDown={(event) => {
-              if (event.key === 'Escape') setDraft(null);
+              if (event.key === 'Escape') cancel();
             }}
           />
           <div className={styles.formButtons}>
-            <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
+            <Button variant="ghost" size="sm" onClick={cancel}>
               Cancel
             </Button>
             <Button type="submit" size="sm" disabled={edit.isPending}>
@@ -118,8 +99,7 @@ export function CommentItem({
               className={styles.textButton}
               aria-label="Edit comment"
               onClick={() => {
-                setDraft(comment.commentText);
-                setError(undefined);
+                setText(comment.commentText);
               }}
             >
               Edit

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../shared/messages';
+
+/**
+ * Editing a text in place (an answer, a comment): the draft, its 'Required' error, and focus
+ * returned to the Edit button when editing ends, where the keyboard user started.
+ * `save` gets the trimmed text and a callback that ends editing once the server has it.
+ */
+export function useInlineEdit(save: (text: string, done: () => void) => void) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  useEffect(() => {
+    if (draft === null && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = draft !== null;
+  }, [draft]);
+
+  return {
+    draft,
+    error,
+    editButton,
+    /** Starts editing, or changes the draft; either clears the error. */
+    setText: (text: string) => {
+      setDraft(text);
+      setError(undefined);
+    },
+    cancel: () => setDraft(null),
+    submit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const text = (draft ?? '').trim();
+      if (!text) {
+        setError(messages.required);
+        event.currentTarget.querySelector('textarea')?.focus();
+        return;
+      }
+      save(text, () => setDraft(null));
+    },
+  };
+}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { AnswerJson } from '../../../../shared/api-types';
 import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
+import bar from '../../../components/ActionBar.module.css';
 import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { CommentIcon, EditIcon, TrashIcon } from '../../../components/icons';
-import { TextField } from '../../../components/TextField';
+import { InlineEditForm } from '../../../components/InlineEditForm';
+import { EditIcon, TrashIcon } from '../../../components/icons';
+import { CommentsToggle } from '../../../components/CommentsToggle';
 import { useSession } from '../../../lib/auth-store';
 import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -33,7 +34,7 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
   const me = session?.user.username;
   const vote = useVoteOnAnswer(answer.questionId, me ?? '');
   const edit = useEditAnswer(answer.questionId);
-  const { draft, error, editButton, setText, cancel, submit } = useInlineEdit((text, done) =>
+  const { editButton, ...editing } = useInlineEdit((text, done) =>
     edit.mutate(
       { answerId: answer._id, answerText: text },
       {
@@ -64,77 +65,56 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
         </time>
         {edited && <span>(edited)</span>}
       </p>
-      {draft === null ? (
+      {editing.draft === null ? (
         <p className={styles.text}>{answer.answerText}</p>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <TextField
-            multiline
-            rows={6}
-            label="Edit your answer"
-            value={draft}
-            maxLength={ANSWER_TEXT_MAX}
-            error={error}
-            autoFocus
-            onChange={(event) => {
-              setText(event.target.value);
-            }}
-          />
-          <div className={styles.formButtons}>
-            <Button variant="ghost" size="sm" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit" size="sm" disabled={edit.isPending}>
-              {edit.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          </div>
-        </form>
+        <InlineEditForm
+          editing={editing}
+          className={styles.form}
+          label="Edit your answer"
+          rows={6}
+          maxLength={ANSWER_TEXT_MAX}
+          saving={edit.isPending}
+        />
       )}
-      <div className={styles.actions}>
+      <div className={bar.actions}>
         <VoteControl
           votes={answer.votes}
           subject="answer"
           onReact={(reaction) => vote.mutate({ answerId: answer._id, reaction })}
         />
-        <button
-          type="button"
-          className={styles.action}
-          aria-expanded={commentsOpen}
-          aria-controls={commentsId}
-          onClick={() => setCommentsOpen((open) => !open)}
-        >
-          <CommentIcon />
-          <span>
-            {answer.commentCount}{' '}
-            <span className={styles.label}>{answer.commentCount === 1 ? 'Comment' : 'Comments'}</span>
-          </span>
-        </button>
+        <CommentsToggle
+          count={answer.commentCount}
+          open={commentsOpen}
+          controls={commentsId}
+          onToggle={() => setCommentsOpen((open) => !open)}
+        />
         {(own || canDelete) && (
-          <span className={styles.ownerActions}>
+          <span className={bar.ownerActions}>
             {own && (
               <button
                 ref={editButton}
                 type="button"
-                className={styles.action}
+                className={bar.action}
                 aria-label="Edit answer"
                 onClick={() => {
-                  setText(answer.answerText);
+                  editing.setText(answer.answerText);
                 }}
-                disabled={draft !== null}
+                disabled={editing.draft !== null}
               >
                 <EditIcon />
-                <span className={styles.label}>Edit</span>
+                <span className={bar.label}>Edit</span>
               </button>
             )}
             {canDelete && (
               <button
                 type="button"
-                className={`${styles.action} ${styles.danger}`}
+                className={`${bar.action} ${bar.danger}`}
                 aria-label="Delete answer"
                 onClick={() => setConfirming(true)}
               >
                 <TrashIcon />
-                <span className={styles.label}>Delete</span>
+                <span className={bar.label}>Delete</span>
               </button>
             )}
           </span>

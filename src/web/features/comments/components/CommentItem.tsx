@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { CommentJson } from '../../../../shared/api-types';
 import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
-import { Button } from '../../../components/Button';
-import { TextField } from '../../../components/TextField';
+import { InlineEditForm } from '../../../components/InlineEditForm';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { useDeleteComment } from '../api/delete-comment';
@@ -32,7 +31,7 @@ export function CommentItem({
   onDeleted,
 }: CommentItemProps) {
   const edit = useEditComment(questionId, answerId);
-  const { draft, error, editButton, setText, cancel, submit } = useInlineEdit((text, done) =>
+  const { editButton, ...editing } = useInlineEdit((text, done) =>
     edit.mutate(
       { commentId: comment._id, commentText: text },
       {
@@ -61,36 +60,19 @@ export function CommentItem({
         </time>
         {edited && <span className={styles.date}>(edited)</span>}
       </p>
-      {draft === null ? (
+      {editing.draft === null ? (
         <p className={styles.text}>{comment.commentText}</p>
       ) : (
-        <form className={styles.editForm} onSubmit={submit} noValidate>
-          <TextField
-            multiline
-            rows={2}
-            label="Edit comment"
-            value={draft}
-            maxLength={COMMENT_TEXT_MAX}
-            error={error}
-            autoFocus
-            onChange={(event) => {
-              setText(event.target.value);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') cancel();
-            }}
-          />
-          <div className={styles.formButtons}>
-            <Button variant="ghost" size="sm" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button type="submit" size="sm" disabled={edit.isPending}>
-              {edit.isPending ? 'Saving…' : 'Save'}
-            </Button>
-          </div>
-        </form>
+        <InlineEditForm
+          editing={editing}
+          className={styles.editForm}
+          label="Edit comment"
+          rows={2}
+          maxLength={COMMENT_TEXT_MAX}
+          saving={edit.isPending}
+        />
       )}
-      {draft === null && (canEdit || canDelete) && (
+      {editing.draft === null && (canEdit || canDelete) && (
         <div className={styles.commentActions}>
           {canEdit && (
             <button
@@ -99,7 +81,7 @@ export function CommentItem({
               className={styles.textButton}
               aria-label="Edit comment"
               onClick={() => {
-                setText(comment.commentText);
+                editing.setText(comment.commentText);
               }}
             >
               Edit

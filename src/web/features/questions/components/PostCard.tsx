@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
+import bar from '../../../components/ActionBar.module.css';
 import { TagChip } from '../../../components/Chip';
+import { CommentsToggle } from '../../../components/CommentsToggle';
 import { Spinner } from '../../../components/Spinner';
-import { BookmarkIcon, CommentIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
+import { BookmarkIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { originOf } from '../../../lib/navigation';
@@ -78,47 +80,40 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
           ))}
         </ul>
       )}
-      <div className={styles.actions}>
+      <div className={bar.actions}>
         <VoteControl
           votes={question.votes}
           subject="post"
           onReact={(reaction) => react.mutate({ questionId: question._id, reaction })}
         />
-        <button
-          type="button"
-          className={styles.action}
-          aria-expanded={commentsOpen}
-          aria-controls={commentsId}
-          onClick={() => setCommentsOpen((open) => !open)}
-        >
-          <CommentIcon />
-          <span>
-            {question.commentCount}{' '}
-            <span className={styles.label}>{question.commentCount === 1 ? 'Comment' : 'Comments'}</span>
-          </span>
-        </button>
-        <button type="button" className={styles.action} onClick={() => setDialog('share')}>
+        <CommentsToggle
+          count={question.commentCount}
+          open={commentsOpen}
+          controls={commentsId}
+          onToggle={() => setCommentsOpen((open) => !open)}
+        />
+        <button type="button" className={bar.action} onClick={() => setDialog('share')}>
           <ShareIcon />
-          <span className={styles.label}>Share</span>
+          <span className={bar.label}>Share</span>
         </button>
         <button
           type="button"
-          className={`${styles.action} ${question.bookmarked ? styles.bookmarked : ''}`}
+          className={`${bar.action} ${question.bookmarked ? bar.active : ''}`}
           onClick={toggleBookmark}
           aria-pressed={question.bookmarked}
         >
           <BookmarkIcon filled={question.bookmarked} />
-          <span className={styles.label}>{question.bookmarked && session ? 'Remove Bookmark' : 'Add Bookmark'}</span>
+          <span className={bar.label}>{question.bookmarked && session ? 'Remove Bookmark' : 'Add Bookmark'}</span>
         </button>
         {own && (
-          <span className={styles.ownerActions}>
-            <button type="button" className={styles.action} onClick={() => setDialog('edit')} title="Edit post">
+          <span className={bar.ownerActions}>
+            <button type="button" className={bar.action} onClick={() => setDialog('edit')} title="Edit post">
               <EditIcon />
               <span className="visually-hidden">Edit post</span>
             </button>
             <button
               type="button"
-              className={`${styles.action} ${styles.danger}`}
+              className={`${bar.action} ${bar.danger}`}
               onClick={() => setDialog('delete')}
               title="Delete post"
             >

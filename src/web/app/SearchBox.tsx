@@ -30,7 +30,9 @@ export function SearchBox() {
   }, [urlQuery]);
 
   useEffect(() => {
-    if (!onListPage || debounced.trim() === urlQuery.trim()) return;
+    // Only text that has settled (the debounce caught up with it) is written: arriving on a list
+    // page with ?q= from Enter elsewhere must not put back the older text the debounce still holds.
+    if (!onListPage || debounced !== text || debounced.trim() === urlQuery.trim()) return;
     lastWritten.current = debounced.trim();
     setParams(
       (current) => {
@@ -41,7 +43,6 @@ export function SearchBox() {
       },
       { replace: urlQuery !== '' && debounced.trim() !== '' },
     );
-    // Only a settled change of the typed text writes the URL.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced, onListPage]);
 

@@ -1,17 +1,30 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { prepared, preparedShapes } from '../../db/prepared.js';
 import type { AnswersTable } from '../../db/schema.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
 
+const answerOf = prepared((db, a: { questionId: number; answerId: number }) =>
+  db.selectFrom('answers').selectAll().where('id', '=', a.answerId).where('question_id', '=', a.questionId),
+);
+
 export async function findAnswer(db: Db, questionId: number, answerId: number): Promise<AnswerRow | undefined> {
-  return db
-    .selectFrom('answers')
-    .selectAll()
-    .where('id', '=', answerId)
-    .where('question_id', '=', questionId)
-    .executeTakeFirst();
+  return (await answerOf(db, { questionId, answerId }))[0];
 }
+
+const answersPage = preparedShapes(
+  (afterCursor: boolean) => String(afterCursor),
+  (afterCursor) => (db, a: { questionId: number; afterId: number; limit: number }) => {
+    const query = db
+      .selectFrom('answers')
+      .selectAll()
+      .where('question_id', '=', a.questionId)
+      .orderBy('id')
+      .limit(a.limit);
+    return afterCursor ? query.where('id', '>', a.afterId) : query;
+  },
+);
 
 /** A question's answers, oldest first, after the answer `afterId`. */
 export async function listAnswers(
@@ -20,9 +33,7 @@ export async function listAnswers(
   afterId: number | undefined,
   limit: number,
 ): Promise<AnswerRow[]> {
-  let query = db.selectFrom('answers').selectAll().where('question_id', '=', questionId).orderBy('id').limit(limit);
-  if (afterId !== undefined) query = query.where('id', '>', afterId);
-  return query.execute();
+  return answersPage(afterId !== undefined, db, { questionId, afterId: afterId ?? 0, limit });
 }
 
 export async function insertAnswer(

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { inList, prepared, preparedShapes } from '../../db/prepared.js';
 import type { CommentsTable } from '../../db/schema.js';
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -45,6 +46,35 @@ export async function findByClientKey(
     .executeTakeFirst();
 }
 
+const commentsPage = preparedShapes(
+  (shape: { onAnswer: boolean; afterCursor: boolean }) => `${shape.onAnswer}:${shape.afterCursor}`,
+  ({ onAnswer, afterCursor }) =>
+    (db, a: { questionId: number; answerId: number; afterId: number; limit: number }) => {
+      const newestFirst = !onAnswer;
+      // PostgreSQL has no `is $1`, so a question's own comments are matched with `is null`.
+      let query = selectView(db)
+        .where('comments.question_id', '=', a.questionId)
+        .where((eb) => (onAnswer ? eb('comments.answer_id', '=', a.answerId) : eb('comments.answer_id', 'is', null)))
+        .orderBy('comments.id', newestFirst ? 'desc' : 'asc')
+        .limit(a.limit);
+      if (afterCursor) query = query.where('comments.id', newestFirst ? '<' : '>', a.afterId);
+      return query;
+    },
+);
+
+const firstComments = prepared((db, a: { questionId: number; answerIds: number[]; perAnswer: number }) => {
+  const ranked = db
+    .selectFrom('comments')
+    .select([
+      'comments.id',
+      sql<number>`row_number() over (partition by comments.answer_id order by comments.id)`.as('rank'),
+    ])
+    .where('comments.question_id', '=', a.questionId)
+    .where(inList(db, 'comments.answer_id', a.answerIds))
+    .as('ranked');
+  return selectView(db).innerJoin(ranked, 'ranked.id', 'comments.id').where('ranked.rank', '<=', a.perAnswer);
+});
+
 /**
  * One page of comments. A question's own comments are newest first (new ones go to the front);
  * an answer's are oldest first (new ones go to the end).
@@ -56,15 +86,12 @@ export async function listComments(
   afterId: number | undefined,
   limit: number,
 ): Promise<CommentView[]> {
-  const newestFirst = answerId === null;
-  // PostgreSQL has no `is $1`, so a question's own comments are matched with `is null`.
-  let query = selectView(db)
-    .where('comments.question_id', '=', questionId)
-    .where((eb) => (answerId === null ? eb('comments.answer_id', 'is', null) : eb('comments.answer_id', '=', answerId)))
-    .orderBy('comments.id', newestFirst ? 'desc' : 'asc')
-    .limit(limit);
-  if (afterId !== undefined) query = query.where('comments.id', newestFirst ? '<' : '>', afterId);
-  return query.execute();
+  return commentsPage({ onAnswer: answerId !== null, afterCursor: afterId !== undefined }, db, {
+    questionId,
+    answerId: answerId ?? 0,
+    afterId: afterId ?? 0,
+    limit,
+  });
 }
 
 /** The first `perAnswer` comments (oldest first) of each of several answers, in one query. */
@@ -76,19 +103,7 @@ export async function firstCommentsOfAnswers(
 ): Promise<Map<number, CommentView[]>> {
   const byAnswer = new Map<number, CommentView[]>();
   if (answerIds.length === 0) return byAnswer;
-  const ranked = db
-    .selectFrom('comments')
-    .select([
-      'comments.id',
-      sql<number>`row_number() over (partition by comments.answer_id order by comments.id)`.as('rank'),
-    ])
-    .where('comments.question_id', '=', questionId)
-    .where('comments.answer_id', 'in', answerIds)
-    .as('ranked');
-  const rows = await selectView(db)
-    .innerJoin(ranked, 'ranked.id', 'comments.id')
-    .where('ranked.rank', '<=', perAnswer)
-    .execute();
+  const rows = await firstComments(db, { questionId, answerIds, perAnswer });
   // Ordered here rather than in SQL: a few rows per answer, and no sort in the database.
   for (const row of rows.sort((x, y) => x.id - y.id)) {
     const list = byAnswer.get(row.answer_id ?? 0) ?? [];

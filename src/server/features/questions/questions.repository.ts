@@ -1,6 +1,7 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Sort } from '../../../shared/constants.js';
 import type { Db, DialectName } from '../../db/database.js';
+import { inList, prepared, preparedShapes } from '../../db/prepared.js';
 import type { Database, QuestionsTable } from '../../db/schema.js';
 import { isFollowing } from '../users/users.repository.js';
 
@@ -101,6 +102,32 @@ export function orderOf(
 /** Feeds following more users than this are read from the global list, filtered, instead of merged per author. */
 const FEED_MERGE_MAX_AUTHORS = 200;
 
+/** What decides a list statement's SQL text; everything else about a page is an argument. */
+interface ListShape {
+  kind: 'all' | 'author' | 'feed' | 'feed-filter' | 'tag';
+  column: 'updated_at' | 'score' | 'id';
+  desc: boolean;
+  /** Whether the page starts after a cursor. */
+  after: boolean;
+  /** Whether posts are filtered by any of a list of tags. */
+  tags: boolean;
+}
+
+const shapeKey = (shape: ListShape) =>
+  `${shape.kind}:${shape.column}:${shape.desc ? 'desc' : 'asc'}:${shape.after ? 'after' : 'first'}:${shape.tags ? 'tags' : ''}`;
+
+interface ListArgs extends Record<string, unknown> {
+  limit: number;
+  afterKey: number;
+  afterId: number;
+  tagKeys: string[];
+  tagKey: string;
+  authorId: number;
+  feedOf: number;
+  /** A search's full-text query. */
+  match: string;
+}
+
 export function createQuestionsRepository(dialect: DialectName): QuestionsRepository {
   const pg = dialect === 'postgres';
 
@@ -126,16 +153,27 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       .execute();
   }
 
-  /** One ordered run of (key, id) pairs from a single index, fetched `limit` long. */
-  type Source = (limit: number) => Promise<{ id: number; key: number }[]>;
-
-  function keysetWhere<T extends { key: number; id: number }>(after: T | undefined, desc: boolean) {
-    return after ? { op: desc ? ('<' as const) : ('>' as const), key: after.key, id: after.id } : undefined;
-  }
+  /** A multi-tag page's candidates: one tag's (id, key) pairs from its index, in list order. */
+  const tagRun = preparedShapes(shapeKey, ({ column, desc, after }: ListShape) => (db, a: ListArgs) => {
+    const direction = desc ? 'desc' : 'asc';
+    const keyColumn = column === 'id' ? 'updated_at' : column;
+    let query = db
+      .selectFrom('question_tags')
+      .select(['question_id as id', `${keyColumn} as key`])
+      .where('tag_key', '=', a.tagKey)
+      .orderBy(keyColumn, direction)
+      .orderBy('question_id', direction)
+      .limit(a.limit);
+    if (after) {
+      query = query.where((eb) =>
+        eb(eb.refTuple(keyColumn, 'question_id'), desc ? '<' : '>', eb.tuple(a.afterKey, a.afterId)),
+      );
+    }
+    return query;
+  });
 
   /** Merges ordered runs into one page of distinct ids, in order. */
-  async function merge(sources: Source[], limit: number, desc: boolean) {
-    const runs = await Promise.all(sources.map((source) => source(limit)));
+  function merge(runs: { id: number; key: number }[][], limit: number, desc: boolean) {
     const all = runs.flat();
     all.sort((a, b) => (desc ? b.key - a.key || b.id - a.id : a.key - b.key || a.id - b.id));
     const seen = new Set<number>();
@@ -162,180 +200,237 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
     });
   }
 
+  const questionsByIds = prepared((db, a: { ids: number[] }) =>
+    db
+      .selectFrom('questions')
+      .select(QUESTION_COLUMNS)
+      .where(inList(db, 'questions.id', a.ids)),
+  );
+
   async function findByIds(db: Db, ids: number[]): Promise<QuestionRow[]> {
     if (ids.length === 0) return [];
-    return db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', 'in', ids).execute();
+    return questionsByIds(db, { ids });
   }
 
-  const inFeedOf = (userId: number) =>
-    sql<boolean>`(questions.user_id = ${userId} or questions.user_id in (select followee_id from follows where follower_id = ${userId}))`;
+  const inFeedOf = (feedOf: number) =>
+    sql<boolean>`(questions.user_id = ${feedOf} or questions.user_id in (select followee_id from follows where follower_id = ${feedOf}))`;
 
-  const hasAnyTag = (tagKeys: string[]) =>
-    sql<boolean>`exists (select 1 from question_tags qt where qt.question_id = questions.id and qt.tag_key in (${sql.join(tagKeys)}))`;
+  const hasAnyTag = (db: Db, tagKeys: string[]) =>
+    sql<boolean>`exists (select 1 from question_tags qt where qt.question_id = questions.id and ${inList(db, 'qt.tag_key', tagKeys)})`;
 
-  async function searchPage(db: Db, request: PageRequest, words: string[]): Promise<KeyedRow[]> {
-    const order = orderOf(request.sort, true);
-    const direction = order.desc ? 'desc' : 'asc';
-    const limit = request.limit;
+  /** A search page: full-text matches (SQLite FTS5, PostgreSQL tsvector), filtered and ordered by the shape. */
+  const searchRows = preparedShapes(shapeKey, ({ column, desc, after, kind, tags }: ListShape) => (db, a: ListArgs) => {
+    const direction = desc ? 'desc' : 'asc';
+    const op = desc ? '<' : '>';
     let query = pg
       ? db
           .selectFrom('questions')
           .select(QUESTION_COLUMNS)
-          .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`)
+          .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${a.match})`)
       : db
           .selectFrom('questions_fts')
           .innerJoin('questions', 'questions.id', 'questions_fts.rowid')
           .select(QUESTION_COLUMNS)
-          .where(sql<boolean>`questions_fts match ${words.map((w) => `"${w}"*`).join(' ')}`);
-    if (request.authorId !== undefined) query = query.where('questions.user_id', '=', request.authorId);
-    if (request.feedOf !== undefined) query = query.where(inFeedOf(request.feedOf));
-    if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));
-    const after = keysetWhere(request.after, order.desc);
-    if (order.column === 'id') {
+          .where(sql<boolean>`questions_fts match ${a.match}`);
+    if (kind === 'author') query = query.where('questions.user_id', '=', a.authorId);
+    if (kind === 'feed') query = query.where(inFeedOf(a.feedOf));
+    if (tags) query = query.where(hasAnyTag(db, a.tagKeys));
+    if (column === 'id') {
       // SQLite: ordering by the FTS rowid lets the full-text index return matches already in order.
       const idColumn = pg ? sql.ref('questions.id') : sql.ref('questions_fts.rowid');
-      if (after) query = query.where(sql<boolean>`${idColumn} ${sql.raw(after.op)} ${after.id}`);
-      const rows = await query.orderBy(idColumn, direction).limit(limit).execute();
-      return rows.map((row) => ({ row, key: row.id }));
+      if (after) query = query.where(sql<boolean>`${idColumn} ${sql.raw(op)} ${a.afterId}`);
+      return query.orderBy(idColumn, direction).limit(a.limit);
     }
     if (after) {
       query = query.where((eb) =>
-        eb(eb.refTuple('questions.score', 'questions.id'), after.op, eb.tuple(after.key, after.id)),
+        eb(eb.refTuple('questions.score', 'questions.id'), op, eb.tuple(a.afterKey, a.afterId)),
       );
     }
-    const rows = await query
-      .orderBy('questions.score', direction)
-      .orderBy('questions.id', direction)
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({ row, key: row.score }));
-  }
+    return query.orderBy('questions.score', direction).orderBy('questions.id', direction).limit(a.limit);
+  });
 
-  async function page(db: Db, request: PageRequest): Promise<KeyedRow[]> {
-    const words = request.search === undefined ? undefined : request.search;
-    if (words) return words.length === 0 ? [] : searchPage(db, request, words);
-
-    const order = orderOf(request.sort, false);
-    const column = order.column as 'updated_at' | 'score';
-    const direction = order.desc ? 'desc' : 'asc';
-    const after = keysetWhere(request.after, order.desc);
-    const feedOf = request.feedOf;
-
-    /** The page's ids read from `questions` in key order, with the keyset, tag filter and limit applied. */
+  /**
+   * A list page's rows (not yet in order when read by id). Shapes:
+   * - author: one baker's posts from the author index;
+   * - feed: the caller's and their followed bakers' posts, merged from the author index
+   *   (SQLite reads `user_id IN (…) ORDER BY key LIMIT n` one author at a time and stops reading
+   *   an author once their next post cannot make the page; PostgreSQL reads each author's newest
+   *   posts with LATERAL, then takes the best of those);
+   * - tag: one tag's posts from its own index;
+   * - all: the whole list in index order, filtered by feed (for a feed following too many bakers
+   *   to merge) and tags as it goes.
+   */
+  const listRows = preparedShapes(shapeKey, ({ column, desc, after, kind, tags }: ListShape) => (db, a: ListArgs) => {
+    const direction = desc ? 'desc' : 'asc';
+    const op = desc ? '<' : '>';
+    const keyColumn = column === 'id' ? 'updated_at' : column;
     const idsInOrder = (
       prepare: (query: SelectQueryBuilder<Database, 'questions', { id: number }>) => typeof query,
     ) => {
       let query = prepare(db.selectFrom('questions').select('questions.id'))
-        .orderBy(`questions.${column}`, direction)
+        .orderBy(`questions.${keyColumn}`, direction)
         .orderBy('questions.id', direction)
-        .limit(request.limit);
+        .limit(a.limit);
       if (after) {
         query = query.where((eb) =>
-          eb(eb.refTuple(`questions.${column}`, 'questions.id'), after.op, eb.tuple(after.key, after.id)),
+          eb(eb.refTuple(`questions.${keyColumn}`, 'questions.id'), op, eb.tuple(a.afterKey, a.afterId)),
         );
       }
-      if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));
+      if (tags) query = query.where(hasAnyTag(db, a.tagKeys));
       return query;
     };
+    const rowsOf = (ids: SelectQueryBuilder<Database, never, { id: number }>) =>
+      db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', 'in', ids);
 
-    /** The rows whose ids `ids` selects, in page order: one statement. */
-    async function rowsOf(ids: SelectQueryBuilder<Database, never, { id: number }>): Promise<KeyedRow[]> {
-      const rows = await db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', 'in', ids).execute();
-      const sign = order.desc ? -1 : 1;
-      rows.sort((a, b) => sign * (a[column] - b[column] || a.id - b.id));
-      return rows.map((row) => ({ row, key: row[column] }));
-    }
-
-    const tagSource =
-      (key: string): Source =>
-      async (limit) => {
-        let query = db
-          .selectFrom('question_tags')
-          .select(['question_id as id', `${column} as key`])
-          .where('tag_key', '=', key)
-          .orderBy(column, direction)
-          .orderBy('question_id', direction)
-          .limit(limit);
-        if (after) {
-          query = query.where((eb) => eb(eb.refTuple(column, 'question_id'), after.op, eb.tuple(after.key, after.id)));
-        }
-        return (await query.execute()) as { id: number; key: number }[];
-      };
-
-    if (request.authorId !== undefined) {
-      const authorId = request.authorId;
-      // In the feed, an author filter can only narrow it: an author the caller does not follow has no posts there.
-      if (feedOf !== undefined && authorId !== feedOf && !(await isFollowing(db, feedOf, authorId))) return [];
-      return rowsOf(idsInOrder((query) => query.where('questions.user_id', '=', authorId)));
-    }
-    if (feedOf !== undefined && request.feedFollowing <= FEED_MERGE_MAX_AUTHORS) {
+    if (kind === 'author') return rowsOf(idsInOrder((query) => query.where('questions.user_id', '=', a.authorId)));
+    if (kind === 'feed') {
       const authors = db
         .selectFrom('follows')
         .select('followee_id as author')
-        .where('follower_id', '=', feedOf)
-        .unionAll(db.selectNoFrom(sql<number>`cast(${feedOf} as integer)`.as('author')));
-      if (pg) {
-        // Each followed baker's newest posts from their own index (LATERAL), then the best of those.
-        const perAuthor = db
-          .selectFrom(authors.as('a'))
-          .innerJoinLateral(
-            () =>
-              idsInOrder((query) => query.where('questions.user_id', '=', sql.ref<number>('a.author')))
-                .select(`questions.${column} as key`)
-                .as('f'),
-            (join) => join.onTrue(),
-          )
-          .select('f.id')
-          .orderBy('f.key', direction)
-          .orderBy('f.id', direction)
-          .limit(request.limit);
-        return rowsOf(perAuthor);
-      }
-      // SQLite reads `user_id IN (…) ORDER BY key LIMIT n` from the author index one author at a
-      // time, and stops reading an author once their next post cannot make the page.
-      return rowsOf(idsInOrder((query) => query.where('questions.user_id', 'in', authors)));
+        .where('follower_id', '=', a.feedOf)
+        .unionAll(db.selectNoFrom(sql<number>`cast(${a.feedOf} as integer)`.as('author')));
+      if (!pg) return rowsOf(idsInOrder((query) => query.where('questions.user_id', 'in', authors)));
+      const perAuthor = db
+        .selectFrom(authors.as('a'))
+        .innerJoinLateral(
+          () =>
+            idsInOrder((query) => query.where('questions.user_id', '=', sql.ref<number>('a.author')))
+              .select(`questions.${keyColumn} as key`)
+              .as('f'),
+          (join) => join.onTrue(),
+        )
+        .select('f.id')
+        .orderBy('f.key', direction)
+        .orderBy('f.id', direction)
+        .limit(a.limit);
+      return rowsOf(perAuthor);
     }
-    if (feedOf === undefined && request.tagKeys.length === 1) {
-      const [key] = request.tagKeys as [string];
+    if (kind === 'tag') {
       let ids = db
         .selectFrom('question_tags')
         .select('question_id as id')
-        .where('tag_key', '=', key)
-        .orderBy(column, direction)
+        .where('tag_key', '=', a.tagKey)
+        .orderBy(keyColumn, direction)
         .orderBy('question_id', direction)
-        .limit(request.limit);
-      if (after)
-        ids = ids.where((eb) => eb(eb.refTuple(column, 'question_id'), after.op, eb.tuple(after.key, after.id)));
+        .limit(a.limit);
+      if (after) {
+        ids = ids.where((eb) => eb(eb.refTuple(keyColumn, 'question_id'), op, eb.tuple(a.afterKey, a.afterId)));
+      }
       return rowsOf(ids);
     }
-    if (feedOf === undefined && request.tagKeys.length > 1) {
-      return rowsInOrder(db, await merge(request.tagKeys.map(tagSource), request.limit, order.desc));
-    }
-
-    // The whole list in index order; a feed following many bakers filters it by author as it goes.
     let query = db
       .selectFrom('questions')
       .select(QUESTION_COLUMNS)
-      .orderBy(column, direction)
+      .orderBy(keyColumn, direction)
       .orderBy('id', direction)
-      .limit(request.limit);
-    if (after) query = query.where((eb) => eb(eb.refTuple(column, 'id'), after.op, eb.tuple(after.key, after.id)));
-    if (feedOf !== undefined) query = query.where(inFeedOf(feedOf));
-    if (request.tagKeys.length) query = query.where(hasAnyTag(request.tagKeys));
-    const rows = await query.execute();
-    return rows.map((row) => ({ row, key: row[column] }));
+      .limit(a.limit);
+    if (after) query = query.where((eb) => eb(eb.refTuple(keyColumn, 'id'), op, eb.tuple(a.afterKey, a.afterId)));
+    if (kind === 'feed-filter') query = query.where(inFeedOf(a.feedOf));
+    if (tags) query = query.where(hasAnyTag(db, a.tagKeys));
+    return query;
+  });
+
+  async function page(db: Db, request: PageRequest): Promise<KeyedRow[]> {
+    const words = request.search;
+    const order = orderOf(request.sort, words !== undefined);
+    const feedOf = request.feedOf;
+    const args: ListArgs = {
+      limit: request.limit,
+      afterKey: request.after?.key ?? 0,
+      afterId: request.after?.id ?? 0,
+      tagKeys: request.tagKeys,
+      tagKey: request.tagKeys[0] ?? '',
+      authorId: request.authorId ?? 0,
+      feedOf: feedOf ?? 0,
+      match: '',
+    };
+    const shape = (kind: ListShape['kind'], tags: boolean): ListShape => ({
+      kind,
+      column: order.column,
+      desc: order.desc,
+      after: request.after !== undefined,
+      tags,
+    });
+    const hasTags = request.tagKeys.length > 0;
+    const inOrder = (rows: QuestionRow[]): KeyedRow[] => {
+      const column = order.column;
+      const sign = order.desc ? -1 : 1;
+      rows.sort((a, b) => sign * (a[column] - b[column] || a.id - b.id));
+      return rows.map((row) => ({ row, key: row[column] }));
+    };
+
+    // In the feed, an author filter can only narrow it: an author the caller does not follow has
+    // no posts there, and one they follow needs no feed filter besides.
+    const authorId = request.authorId;
+    if (feedOf !== undefined && authorId !== undefined && authorId !== feedOf) {
+      if (!(await isFollowing(db, feedOf, authorId))) return [];
+    }
+    if (words) {
+      if (words.length === 0) return [];
+      const match = pg ? words.map((w) => `${w}:*`).join(' & ') : words.map((w) => `"${w}"*`).join(' ');
+      const kind = request.authorId !== undefined ? 'author' : feedOf !== undefined ? 'feed' : 'all';
+      return inOrder(await searchRows(shape(kind, hasTags), db, { ...args, match }));
+    }
+    if (request.authorId !== undefined) return inOrder(await listRows(shape('author', hasTags), db, args));
+    if (feedOf !== undefined && request.feedFollowing <= FEED_MERGE_MAX_AUTHORS) {
+      return inOrder(await listRows(shape('feed', hasTags), db, args));
+    }
+    if (feedOf === undefined && request.tagKeys.length === 1) {
+      return inOrder(await listRows(shape('tag', false), db, args));
+    }
+    if (feedOf === undefined && request.tagKeys.length > 1) {
+      const runs = await Promise.all(
+        request.tagKeys.map((tagKey) => tagRun(shape('tag', false), db, { ...args, tagKey })),
+      );
+      return rowsInOrder(db, merge(runs, request.limit, order.desc));
+    }
+    return inOrder(await listRows(shape(feedOf === undefined ? 'all' : 'feed-filter', hasTags), db, args));
   }
 
+  const questionById = prepared((db, a: { id: number }) =>
+    db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', '=', a.id),
+  );
+  const lockedQuestionById = prepared((db, a: { id: number }) => {
+    const query = db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', '=', a.id);
+    return pg ? query.forUpdate() : query;
+  });
+  const setQuestionVotes = prepared(
+    (db, a: { id: number; upvotes: number; downvotes: number; score: number; upvoters: string; downvoters: string }) =>
+      db
+        .updateTable('questions')
+        .set({
+          upvotes: a.upvotes,
+          downvotes: a.downvotes,
+          score: a.score,
+          recent_upvoters: a.upvoters,
+          recent_downvoters: a.downvoters,
+        })
+        .where('id', '=', a.id),
+  );
+  const setTagScores = prepared((db, a: { id: number; score: number }) =>
+    db.updateTable('question_tags').set({ score: a.score }).where('question_id', '=', a.id),
+  );
+  const callerStateRows = prepared((db, a: { userId: number; ids: number[] }) =>
+    db
+      .selectFrom('question_votes')
+      .select(['question_id', 'value'])
+      .where('user_id', '=', a.userId)
+      .where(inList(db, 'question_id', a.ids))
+      .unionAll(
+        db
+          .selectFrom('bookmarks')
+          .select(['question_id', sql<number>`0`.as('value')])
+          .where('user_id', '=', a.userId)
+          .where(inList(db, 'question_id', a.ids)),
+      ),
+  );
+
   return {
-    findById: (db, id) => db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', '=', id).executeTakeFirst(),
+    findById: async (db, id) => (await questionById(db, { id }))[0],
 
     findByIds,
 
-    async lock(db, id) {
-      let query = db.selectFrom('questions').select(QUESTION_COLUMNS).where('id', '=', id);
-      if (pg) query = query.forUpdate();
-      return query.executeTakeFirst();
-    },
+    lock: async (db, id) => (await lockedQuestionById(db, { id }))[0],
 
     async insert(db, author, content, now) {
       const { id } = await db
@@ -401,37 +496,22 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
 
     async setVoteTotals(db, id, totals) {
       const score = totals.upvotes - totals.downvotes;
-      await db
-        .updateTable('questions')
-        .set({
-          upvotes: totals.upvotes,
-          downvotes: totals.downvotes,
-          score,
-          recent_upvoters: JSON.stringify(totals.recentUpvoters),
-          recent_downvoters: JSON.stringify(totals.recentDownvoters),
-        })
-        .where('id', '=', id)
-        .execute();
-      await db.updateTable('question_tags').set({ score }).where('question_id', '=', id).execute();
+      await setQuestionVotes(db, {
+        id,
+        upvotes: totals.upvotes,
+        downvotes: totals.downvotes,
+        score,
+        upvoters: JSON.stringify(totals.recentUpvoters),
+        downvoters: JSON.stringify(totals.recentDownvoters),
+      });
+      await setTagScores(db, { id, score });
     },
 
     page,
 
     async callerState(db, userId, ids) {
       if (ids.length === 0) return { votes: new Map(), bookmarks: new Set() };
-      const rows = await db
-        .selectFrom('question_votes')
-        .select(['question_id', 'value'])
-        .where('user_id', '=', userId)
-        .where('question_id', 'in', ids)
-        .unionAll(
-          db
-            .selectFrom('bookmarks')
-            .select(['question_id', sql<number>`0`.as('value')])
-            .where('user_id', '=', userId)
-            .where('question_id', 'in', ids),
-        )
-        .execute();
+      const rows = await callerStateRows(db, { userId, ids });
       const votes = new Map<number, number>();
       const bookmarks = new Set<number>();
       for (const r of rows) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FOLLOW_LIST_LIMIT, GUEST_USERNAME } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { UsersTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 
@@ -22,12 +23,18 @@ export interface FollowLists {
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
+const userById = prepared((db, args: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', args.id));
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await userById(db, { id }))[0];
 }
 
+const userByKey = prepared((db, args: { key: string }) =>
+  db.selectFrom('users').selectAll().where('username_key', '=', args.key),
+);
+
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('username_key', '=', usernameKey(username)).executeTakeFirst();
+  return (await userByKey(db, { key: usernameKey(username) }))[0];
 }
 
 /** Inserts a user; a taken username surfaces as the database's unique violation. */
@@ -121,14 +128,16 @@ async function adjustFollowCounts(db: Db, followerId: number, followeeId: number
   }
 }
 
-export async function isFollowing(db: Db, followerId: number, followeeId: number): Promise<boolean> {
-  const row = await db
+const followRow = prepared((db, args: { followerId: number; followeeId: number }) =>
+  db
     .selectFrom('follows')
     .select('follower_id')
-    .where('follower_id', '=', followerId)
-    .where('followee_id', '=', followeeId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('follower_id', '=', args.followerId)
+    .where('followee_id', '=', args.followeeId),
+);
+
+export async function isFollowing(db: Db, followerId: number, followeeId: number): Promise<boolean> {
+  return (await followRow(db, { followerId, followeeId })).length > 0;
 }
 
 /**

@@ -57,10 +57,12 @@ describe('security headers', () => {
         withoutNonces.split(';').map((d) => d.trim()),
         name,
       ).toEqual(EXPECTED_CSP);
-      const scriptNonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
-      if (scriptNonce) {
-        // A script nonce the page never hands out lets no inline script run.
-        expect(String(response.body), name).not.toContain(scriptNonce);
+      // Only the page's style nonce: no inline script is ever allowed.
+      expect(csp, name).not.toMatch(/script-src[^;]*nonce/);
+      if (name.endsWith('(page)')) {
+        const styleNonce = /style-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+        expect(styleNonce, name).not.toBe('');
+        expect(String(response.body), name).toContain(styleNonce);
       }
       expect(
         nonces.every((n) => n.length >= 16),
@@ -79,6 +81,15 @@ describe('security headers', () => {
       expect(headers['cross-origin-resource-policy'], name).toBe('same-origin');
       expect(headers['x-powered-by'], name).toBeUndefined();
     }
+  });
+
+  it('gives each page response its own style nonce', async () => {
+    const nonceOf = (csp: unknown) => /style-src[^;]*'nonce-([^']+)'/.exec(String(csp))?.[1];
+    const first = nonceOf((await api.get('/')).headers['content-security-policy']);
+    const second = nonceOf((await api.get('/')).headers['content-security-policy']);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(first).not.toBe(second);
   });
 
   it('keeps the API answering JSON with its own content type', async () => {

@@ -58,7 +58,7 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR, in
         page
           .replace('</head>', `${preloadHints(webPageModules(pathname))}</head>`)
           .replace('</body>', `${data ? dataElement(data) : ''}</body>`)
-          .replaceAll(NONCE_PLACEHOLDER, reply.cspNonce?.style ?? ''),
+          .replaceAll(NONCE_PLACEHOLDER, reply.styleNonce ?? ''),
       );
   };
 
@@ -67,7 +67,7 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR, in
     return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${file}`, { cacheControl: false });
   });
 
-  app.get('/*', { config: { access: 'public' }, helmet: { enableCSPNonces: true } }, async (request, reply) => {
+  app.get('/*', { config: { access: 'public', styleNonce: true } }, async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split('?', 2);
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const name = pathname.slice(1);

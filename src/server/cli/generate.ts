@@ -50,7 +50,7 @@ function definedOnly<T extends Record<string, number | undefined>>(record: T): P
 }
 
 const config = loadConfig();
-const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, longStatements: true });
 const began = performance.now();
 const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
 const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -5,6 +5,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from './node-sqlite-dialect.js';
+import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { migrations } from './migrations/index.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -26,9 +27,22 @@ export interface DatabaseOptions {
   searchPath?: string;
   onQuery?: (event: LogEvent) => void;
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL: no statement or query timeouts, for tools whose statements (index builds over
+   * millions of rows) outlast the app's limits.
+   */
+  longStatements?: boolean;
+  /**
+   * SQLite only: checkpoint the write-ahead log from a worker thread instead of inside commits
+   * (see background-checkpoints.ts). The server turns it on; tools and most tests do not need it.
+   */
+  backgroundCheckpoints?: { intervalMs: number; onFailure: (error: Error) => void };
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+/** After a burst of writes the log file is cut back to this size once it has been checkpointed. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 const INT8_OID = 20;
 
 export const SQLITE_FILE_NAME = 'crumb.db';
@@ -45,8 +59,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
-      statement_timeout: 10_000,
-      query_timeout: 15_000,
+      ...(options.longStatements ? {} : { statement_timeout: 10_000, query_timeout: 15_000 }),
       types,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
@@ -62,9 +75,30 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
-  const database = new NodeSqliteDatabase(openSqliteFile(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }));
+  const connection = openSqliteFile(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
+  const database = new NodeSqliteDatabase(connection);
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database), ...(log ? { log } : {}) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const background = options.backgroundCheckpoints;
+  if (!background) return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+
+  connection.exec(`PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  const checkpoints = startBackgroundCheckpoints({
+    file,
+    intervalMs: background.intervalMs,
+    onFailure(error) {
+      // Without the worker the log would grow without end: commits checkpoint again.
+      if (connection.isOpen) connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+      background.onFailure(error);
+    },
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    async destroy() {
+      await checkpoints.stop();
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {

@@ -84,7 +84,7 @@ export async function generateCommunity(db: Db, dialect: DialectName, options: G
 /**
  * Session settings for a bulk load, undone afterwards (the connection may go back to a pool).
  * PostgreSQL: no statement timeout (building an index over ten million rows outlasts the app's
- * 10 s), no waiting for the WAL flush at each commit, and, for a superuser, no foreign-key
+ * 10 s; the generator's pool has no client-side query timeout either), no waiting for the WAL flush at each commit, and, for a superuser, no foreign-key
  * triggers: every reference is generated from rows written before it. SQLite: no journal and no
  * syncing; an interrupted generation leaves a database to delete, not one to recover.
  */

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBackgroundCheckpoints, type CheckpointReport } from './background-checkpoints.js';
+import { createDatabase, SQLITE_FILE_NAME } from './database.js';
+
+describe('background checkpoints (SQLite)', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'crumb-checkpoints-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Resolves with the first report that satisfies `wanted`. */
+  function reportWhere(reports: CheckpointReport[], wanted: (report: CheckpointReport) => boolean) {
+    return new Promise<CheckpointReport>((resolve, reject) => {
+      const deadline = Date.now() + 5000;
+      const poll = setInterval(() => {
+        const found = reports.find(wanted);
+        if (found || Date.now() > deadline) {
+          clearInterval(poll);
+          if (found) resolve(found);
+          else reject(new Error(`no such report in ${JSON.stringify(reports.slice(-3))}`));
+        }
+      }, 5);
+    });
+  }
+
+  it("copies the app connection's log into the database file, and the log then starts over", async () => {
+    const file = path.join(dir, 'wal.db');
+    const app = new DatabaseSync(file);
+    app.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; create table t (x blob)');
+    const insert = app.prepare('insert into t values (randomblob(2000))');
+    for (let n = 0; n < 20; n += 1) {
+      app.exec('begin');
+      for (let row = 0; row < 100; row += 1) insert.run();
+      app.exec('commit');
+    }
+    const reports: CheckpointReport[] = [];
+    const checkpoints = startBackgroundCheckpoints({
+      file,
+      intervalMs: 10,
+      onFailure: (error) => reports.push({ log: -1, checkpointed: Number(error) }),
+      onReport: (report) => reports.push(report),
+    });
+    try {
+      // 2,000 rows of 2 KB: about 1,000 pages logged, none copied by the app's own commits.
+      const copied = await reportWhere(reports, (r) => r.log > 900 && r.checkpointed === r.log);
+      expect(copied.log).toBeGreaterThan(900);
+      reports.length = 0;
+      app.exec('insert into t values (randomblob(10))');
+      const restarted = await reportWhere(reports, (r) => r.log > 0);
+      expect(restarted.log).toBeLessThan(10);
+      expect(app.prepare('select count(*) as n from t').get()).toEqual({ n: 2001 });
+    } finally {
+      await checkpoints.stop();
+      app.close();
+    }
+  });
+
+  it('tells the app when the worker cannot run', async () => {
+    const failure = await new Promise<Error>((resolve) => {
+      startBackgroundCheckpoints({
+        file: path.join(dir, 'missing-folder', 'x.db'),
+        intervalMs: 10,
+        onFailure: resolve,
+      });
+    });
+    expect(failure.message).toMatch(/unable to open/i);
+  });
+
+  it("turns the app connection's own checkpoints off, and stops the worker when the database closes", async () => {
+    const failures: Error[] = [];
+    const handle = createDatabase({
+      dataDir: dir,
+      backgroundCheckpoints: { intervalMs: 10, onFailure: (error) => failures.push(error) },
+    });
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(0);
+    await handle.destroy();
+    expect(failures).toEqual([]);
+    // Closed cleanly: the file opens, and its log was folded in when the last connection closed.
+    const again = new DatabaseSync(path.join(dir, SQLITE_FILE_NAME));
+    expect(again.prepare('pragma journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    again.close();
+  });
+});

@@ -22,6 +22,7 @@ import { webRoutes } from './features/web/web.routes.js';
 import { votesRoutes } from './features/votes/votes.routes.js';
 import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
+import { registerAnonymousCache } from './http/anonymous-cache.js';
 import { answerUnroutable, installErrorHandler } from './http/error-handler.js';
 import { trackRouteAccess } from './http/route-inventory.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -40,6 +41,10 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** Visitors' answers kept at most: list pages and question pages are tens of KB, so this is a few tens of MB. */
+const ANONYMOUS_CACHE_ENTRIES = 1000;
+/** How often SQLite's write-ahead log is copied into the database file, off the request path. */
+const CHECKPOINT_INTERVAL_MS = 250;
 
 /** Builds the whole application: database migrated, demo data loaded if wanted, API under /api. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -57,6 +62,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+      backgroundCheckpoints: {
+        intervalMs: CHECKPOINT_INTERVAL_MS,
+        onFailure: (error) =>
+          app.log.error({ err: error }, 'background checkpoints stopped: commits checkpoint the log again'),
+      },
     });
   app.addHook('onClose', async () => database.destroy());
 
@@ -91,8 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('caller', null);
   trackRouteAccess(app);
   installErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   answer503WhileClosing(app);
+  registerAnonymousCache(app, { ttlMs: config.anonymousCacheMs, maxEntries: ANONYMOUS_CACHE_ENTRIES, now: ctx.now });
   await app.register(rateLimit, { global: false });
 
   await app.register(

@@ -14,6 +14,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMITS: booleanSwitch,
+  ANONYMOUS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
 });
@@ -36,6 +37,8 @@ export interface Config {
   jwtSecret: string | undefined;
   seed: 'demo' | 'none';
   rateLimits: boolean;
+  /** How long visitors' answers may be served from the anonymous cache (0: off); see http/anonymous-cache.ts. */
+  anonymousCacheMs: number;
   logLevel: string;
   /** Only tests lower this; production always hashes with OWASP_SCRYPT. */
   passwordHash: PasswordHashParams;
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     seed: e.SEED,
     rateLimits: e.RATE_LIMITS === 'on',
+    anonymousCacheMs: e.ANONYMOUS_CACHE_MS,
     logLevel: e.LOG_LEVEL,
     passwordHash: OWASP_SCRYPT,
     testDatabaseUrl: e.TEST_DATABASE_URL || undefined,

@@ -17,6 +17,8 @@ export async function votesRoutes(
   const { publicRoute, protectedRoute } = routeAccess(auth);
   const questionId = (raw: string) => parseId(raw, messages.questionNotFound);
   const answerId = (raw: string) => parseId(raw, messages.answerNotFound);
+  // Visitors may see vote counts up to the anonymous cache's time to live late (decision 21).
+  const voteRoute = { ...protectedRoute, config: { ...protectedRoute.config, keepsAnonymousCache: true } };
 
   app.get<QuestionParams>('/votes/:questionId', publicRoute, async (request) => ({
     votes: await votes.questionVotes(questionId(request.params.questionId), request.caller),
@@ -30,13 +32,13 @@ export async function votesRoutes(
     ),
   }));
 
-  app.post<QuestionParams>('/votes/react/:questionId', protectedRoute, async (request, reply) => {
+  app.post<QuestionParams>('/votes/react/:questionId', voteRoute, async (request, reply) => {
     const id = questionId(request.params.questionId);
     const { reaction } = validate(reactionBody, request.body);
     return reply.code(201).send({ votes: await votes.reactToQuestion(callerOf(request), id, reaction) });
   });
 
-  app.post<AnswerParams>('/votes/vote/:questionId/:answerId', protectedRoute, async (request, reply) => {
+  app.post<AnswerParams>('/votes/vote/:questionId/:answerId', voteRoute, async (request, reply) => {
     const qid = questionId(request.params.questionId);
     const aid = answerId(request.params.answerId);
     const { reaction } = validate(reactionBody, request.body);

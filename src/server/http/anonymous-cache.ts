@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** GET answers to requests without credentials may come from the anonymous cache. */
+    anonymousCache?: boolean;
+    /** A write whose effect visitors may see up to the time to live late (votes): it does not end the cached answers. */
+    keepsAnonymousCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** The write generation this request's answer was computed in, when it may be cached. */
+    anonymousCacheGeneration: number | null;
+  }
+}
+
+export interface AnonymousCacheOptions {
+  /** How long an answer is served from the cache at most; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  now: () => number;
+}
+
+interface Entry {
+  body: string;
+  generation: number;
+  expiresAt: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const cacheable = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  request.routeOptions.config.anonymousCache === true &&
+  request.headers.authorization === undefined;
+
+/**
+ * Visitors without credentials all get the same JSON for the same URL, and most of a forum's
+ * readers are visitors, so their answers are kept for a moment and sent again without touching
+ * the database: a micro-cache, as a reverse proxy would keep, but one that this process's own
+ * writes invalidate at once.
+ *
+ * - Every request with another method than GET/HEAD/OPTIONS (every write) ends a generation when
+ *   it is answered, after its transaction committed; answers computed in an earlier generation
+ *   are never sent again, and an answer is only stored if no write was answered while it was
+ *   being computed. So after a write is acknowledged, this process serves nothing older.
+ *   Votes are the exception (`keepsAnonymousCache`): the most frequent write, and one whose
+ *   effect on visitors' pages (counts, trending order) may lag by the time to live, as on other
+ *   forums; the voter, being signed in, sees their vote at once.
+ * - Writes made by other processes sharing the database are seen within `ttlMs`.
+ * - Requests with an Authorization header (even an invalid one) always go to the database: what
+ *   a signed-in baker sees carries their own votes and bookmarks.
+ * - At most `maxEntries` answers are kept, the oldest stored going first; only 200 answers are kept.
+ */
+export function registerAnonymousCache(app: FastifyInstance, { ttlMs, maxEntries, now }: AnonymousCacheOptions) {
+  if (ttlMs <= 0) return;
+  const entries = new Map<string, Entry>();
+  let generation = 0;
+
+  app.decorateRequest('anonymousCacheGeneration', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cacheable(request)) return;
+    const entry = entries.get(request.url);
+    if (entry && entry.generation === generation && entry.expiresAt > now()) {
+      return reply.code(200).type('application/json; charset=utf-8').send(entry.body);
+    }
+    request.anonymousCacheGeneration = generation;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) {
+      if (request.routeOptions.config.keepsAnonymousCache !== true) {
+        generation += 1;
+        entries.clear();
+      }
+      return payload;
+    }
+    const computedIn = request.anonymousCacheGeneration;
+    if (computedIn === null || computedIn !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return payload;
+    }
+    entries.delete(request.url);
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(request.url, { body: payload, generation, expiresAt: now() + ttlMs });
+    return payload;
+  });
+}

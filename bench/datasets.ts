@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ROOT, runNode } from './processes.js';
+import { ROOT } from '../src/server/testing/server-process.js';
+import { runNode } from './processes.js';
 
 /** The sizes `npm run db:generate` is given; everything else follows from the generator's defaults. */
 export interface DatasetSize {

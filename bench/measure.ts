@@ -16,6 +16,12 @@ export interface Measurement {
   seconds: number;
   /** CPU time the server process spent per response (user + system), when measurable: a figure noise from other processes barely moves. */
   serverCpuMsPerRequest: number | undefined;
+  /**
+   * Share of the machine's CPU time the hypervisor gave to other guests during the run (Linux's
+   * `steal`): on a shared virtual machine it takes cycles from server and load generator alike,
+   * so runs with much steal are slower than the code.
+   */
+  stealPercent?: number | undefined;
 }
 
 export interface Target {
@@ -50,6 +56,19 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/** The machine's CPU time so far, in ticks: all of it and the part stolen by the hypervisor (Linux's /proc/stat). */
+function cpuTicks(): { total: number; steal: number } | undefined {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already counted in user).
+    const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
+    return { total, steal: ticks[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -77,6 +96,7 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
       : {}),
   };
   const cpuBefore = cpuMs(options.serverPid);
+  const ticksBefore = cpuTicks();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -84,6 +104,8 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
     });
   });
   const cpuAfter = cpuMs(options.serverPid);
+  const ticksAfter = cpuTicks();
+  const elapsedTicks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
@@ -100,5 +122,9 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
       cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
         ? undefined
         : (cpuAfter - cpuBefore) / result.requests.total,
+    stealPercent:
+      ticksBefore && ticksAfter && elapsedTicks > 0
+        ? ((ticksAfter.steal - ticksBefore.steal) / elapsedTicks) * 100
+        : undefined,
   };
 }

@@ -1,20 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+import { ROOT } from '../src/server/testing/server-process.js';
 
 /** Runs a node script to completion, its output shown as it goes. */
 export async function runNode(args: string[], env: Record<string, string> = {}): Promise<void> {

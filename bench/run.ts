@@ -6,8 +6,9 @@ import { DEMO_PASSWORD } from '../src/server/db/seed/seed.js';
 import { ensureDataset, FULL, locationEnv, SMALL, type Dataset, type Location } from './datasets.js';
 import { readFixtures, type Fixtures } from './fixtures.js';
 import { run, type Measurement, type Target } from './measure.js';
-import { freePort, ROOT, runNode, startServer, type Running } from './processes.js';
-import { printReport, targetsOf, type Report, type ScenarioResult } from './report.js';
+import { freePort, ROOT } from '../src/server/testing/server-process.js';
+import { runNode, startServer, type Running } from './processes.js';
+import { printReport, targetsOf, type DatabasePathResult, type Report, type ScenarioResult } from './report.js';
 
 /**
  * `npm run bench [-- --quick] [-- --postgres postgres://user@host:5432]`: builds the server,
@@ -39,7 +40,8 @@ const deepPage = quick ? 250 : 1000;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-async function startCrumb(location: Location): Promise<Running> {
+/** The production server; `anonymousCache: false` makes every visitor's read go to the database. */
+async function startCrumb(location: Location, { anonymousCache = true } = {}): Promise<Running> {
   const port = await freePort();
   return startServer(
     ['dist/server/main.js'],
@@ -50,6 +52,7 @@ async function startCrumb(location: Location): Promise<Running> {
       RATE_LIMITS: 'off',
       // Access logs off: the measured work is the forum's, as behind a proxy that logs requests.
       LOG_LEVEL: 'warn',
+      ...(anonymousCache ? {} : { ANONYMOUS_CACHE_MS: '0' }),
     },
     port,
     '/api/health',
@@ -141,6 +144,38 @@ async function measureReads(crumb: Running, raw: Running, scenarios: ReadScenari
         `p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms at ${rate}/s`,
     );
     results.push(result);
+  }
+  return results;
+}
+
+/**
+ * The visitors' reads (no token) once more on a server with the anonymous cache off: what each
+ * costs when it reads the database, as every signed-in read does. No raw runs: the bodies are the
+ * same as in the first pass.
+ */
+async function measureDatabasePath(crumb: Running, scenarios: ReadScenario[]): Promise<DatabasePathResult[]> {
+  const results: DatabasePathResult[] = [];
+  for (const scenario of scenarios.filter((s) => !s.headers)) {
+    const target: Target = { url: `${crumb.url}${scenario.path}` };
+    await run(target, { connections, seconds: warmUpSeconds });
+    const max = await run(target, { connections, seconds, serverPid: crumb.child.pid });
+    const rate = Math.max(1, Math.floor(max.rps / 2));
+    const fixed = await run(target, { connections, seconds, rate });
+    results.push({
+      key: scenario.key,
+      label: scenario.label,
+      rps: max.rps,
+      rate,
+      p50: fixed.p50,
+      p99: fixed.p99,
+      errors: max.errors + fixed.errors,
+      unthrottled: max,
+      atRate: fixed,
+    });
+    log(
+      `database path, ${scenario.label}: ${Math.round(max.rps)} req/s, ` +
+        `p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms at ${rate}/s`,
+    );
   }
   return results;
 }
@@ -242,6 +277,13 @@ async function main() {
     raw = undefined;
     const votes = await measureVotes(crumb, fixtures);
     await crumb.stop();
+    const uncached = await startCrumb(location, { anonymousCache: false });
+    let databasePath: DatabasePathResult[];
+    try {
+      databasePath = await measureDatabasePath(uncached, scenarios);
+    } finally {
+      await uncached.stop();
+    }
 
     const feed = reads.find((r) => r.key === 'feed');
     const baseline = !quick && feed ? await feedBaseline(values.postgres, feed.rate) : undefined;
@@ -261,6 +303,7 @@ async function main() {
       settings: { connections, seconds, warmUpSeconds, readerRate: READER_RATE, voteRate: VOTE_RATE },
       fixtures,
       reads,
+      databasePath,
       votes,
       feedBaseline: baseline ? { posts: SMALL.size.posts, rate: feed?.rate ?? 0, measurement: baseline } : undefined,
       targets: [],
@@ -273,7 +316,10 @@ async function main() {
     printReport(report);
     log(`wrote ${path.relative(ROOT, file)} (${report.minutes.toFixed(1)} min in all)`);
     const failures =
-      report.reads.some((r) => r.errors > 0) || votes.mixWrites.errors > 0 || votes.writesAlone.errors > 0;
+      report.reads.some((r) => r.errors > 0) ||
+      databasePath.some((r) => r.errors > 0) ||
+      votes.mixWrites.errors > 0 ||
+      votes.writesAlone.errors > 0;
     if (failures) {
       log('errors reached clients: failing');
       process.exitCode = 1;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
-import { requiredText, wrapper } from './text.js';
+import { isWellFormed, requiredText, wrapper } from './text.js';
 
 export const commentDataSchema = z.object({
   commentText: requiredText(messages.required, COMMENT_TEXT_MAX),
@@ -11,7 +11,7 @@ export const commentDataSchema = z.object({
     .trim()
     .min(1)
     .max(100, messages.tooLong(100))
-    .refine((v) => v.isWellFormed() && !v.includes('\u0000'), messages.badText)
+    .refine(isWellFormed, messages.badText)
     .nullish(),
 });
 export type CommentData = z.infer<typeof commentDataSchema>;

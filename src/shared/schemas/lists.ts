@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAG_FILTERS, MAX_TAG_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX, SORTS } from '../constants.js';
 import { messages } from '../messages.js';
+import { isWellFormed } from './text.js';
 
 const single = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 
@@ -18,7 +19,12 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-const tagFilter = z.string().trim().min(1, 'tag must not be empty.').max(MAX_TAG_LENGTH, messages.tagTooLong);
+const tagFilter = z
+  .string()
+  .trim()
+  .min(1, 'tag must not be empty.')
+  .max(MAX_TAG_LENGTH, messages.tagTooLong)
+  .refine(isWellFormed, messages.badText);
 
 export const questionListQuery = pageQuery.extend({
   sort: z.preprocess(single, z.enum(SORTS, { error: 'sort must be latest, oldest or trending.' }).default('latest')),
@@ -28,11 +34,7 @@ export const questionListQuery = pageQuery.extend({
   ),
   q: z.preprocess(
     single,
-    z
-      .string()
-      .max(SEARCH_MAX, messages.tooLong(SEARCH_MAX))
-      .refine((v) => v.isWellFormed() && !v.includes('\u0000'), messages.badText)
-      .optional(),
+    z.string().max(SEARCH_MAX, messages.tooLong(SEARCH_MAX)).refine(isWellFormed, messages.badText).optional(),
   ),
   author: z.preprocess(single, z.string().trim().min(1).max(30).optional()),
 });

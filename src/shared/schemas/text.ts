@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 
-const isWellFormed = (value: string) => !value.includes('\u0000') && value.isWellFormed();
+/** Text every database stores as given: no NUL (PostgreSQL refuses it) and no unpaired surrogate. */
+export const isWellFormed = (value: string) => !value.includes('\u0000') && value.isWellFormed();
 
 /** A request's wrapper object (`questionData`, `userData`, …): missing counts as empty, so each field reports its own error. */
 export function wrapper<S extends z.ZodType>(schema: S) {

@@ -280,6 +280,14 @@ describe('question lists', () => {
       await expectBadRequest(api, '/api/questions?tag=', /tag/i);
       await expectBadRequest(api, `/api/questions?tag=${'x'.repeat(31)}`, messages.tagTooLong);
     });
+
+    it('rejects a tag filter with a NUL, in every list (PostgreSQL cannot compare such text)', async () => {
+      for (const tag of ['a%00b', '%00']) {
+        await expectBadRequest(api, `/api/questions?tag=${tag}`, messages.badText);
+        await expectBadRequest(api, `/api/user/questions/carol?tag=${tag}`, messages.badText);
+        await expectBadRequest(api, `/api/feed?tag=${tag}`, messages.badText, alice.token);
+      }
+    });
   });
 
   describe('author filter and GET /api/user/questions/:username', () => {
@@ -290,6 +298,9 @@ describe('question lists', () => {
       expect(await listTitles(api, '/api/questions?author=bob&sort=trending')).toEqual([P6, P2]);
       expect(await listTitles(api, '/api/questions?author=alice&tag=pastry')).toEqual([P4]);
       expect(await listTitles(api, '/api/questions?author=nobody')).toEqual([]);
+      // Bytes no username can hold (PostgreSQL refuses a NUL) find nobody rather than fail.
+      expect(await listTitles(api, '/api/questions?author=al%00ice')).toEqual([]);
+      expect(await listTitles(api, '/api/feed?author=b%00ob', alice.token)).toEqual([]);
       expect(await walkTitles(api, '/api/questions?author=bob')).toEqual([P2, P6]);
     });
 
@@ -322,7 +333,7 @@ describe('question lists', () => {
     });
 
     it('answers 404 User not found. for an unknown username', async () => {
-      for (const name of ['nobody', 'no such user']) {
+      for (const name of ['nobody', 'no such user', 'car\u0000ol']) {
         const response = await api.get<ErrorJson>(`/api/user/questions/${encodeURIComponent(name)}`);
         expect(response.status).toBe(404);
         expect(response.body.errors).toEqual(['User not found.']);

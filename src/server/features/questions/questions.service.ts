@@ -3,6 +3,7 @@ import {
   EMBEDDED_ANSWERS,
   EMBEDDED_COMMENTS,
   PAGE_SIZE_DEFAULT,
+  USERNAME_PATTERN,
   WEB_LIST_PAGE_SIZE,
 } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
@@ -58,7 +59,8 @@ export function createQuestionsService(
     let authorId: number | undefined;
     const author = scope.kind === 'author' ? scope.username : query.author;
     if (author !== undefined) {
-      const row = await users.findUserByUsername(ctx.db, author);
+      // A name no account can have is nobody's, without asking the database (which may refuse its bytes).
+      const row = USERNAME_PATTERN.test(author) ? await users.findUserByUsername(ctx.db, author) : undefined;
       if (!row && scope.kind === 'author') throw notFound(messages.userNotFound);
       if (!row) return { questions: [], nextCursor: null };
       authorId = row.id;

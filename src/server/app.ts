@@ -103,7 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   registerSecurityHeaders(app);
   answer503WhileClosing(app);
-  registerAnonymousCache(app, { ttlMs: config.anonymousCacheMs, maxEntries: ANONYMOUS_CACHE_ENTRIES, now: ctx.now });
+  const anonymousCache = registerAnonymousCache(app, {
+    ttlMs: config.anonymousCacheMs,
+    maxEntries: ANONYMOUS_CACHE_ENTRIES,
+    now: ctx.now,
+  });
   await app.register(rateLimit, { global: false });
 
   await app.register(
@@ -123,7 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webRoutes, {
     ...(options.webRoot ? { root: options.webRoot } : {}),
     initialData: async (pathname: string, search: string) =>
-      pathname === '/explore' && search === '' ? { explore: await questions.firstExplorePage() } : null,
+      pathname === '/explore' && search === ''
+        ? { explore: await anonymousCache.remember('explore first page', () => questions.firstExplorePage()) }
+        : null,
   });
 
   return app;

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerAnonymousCache } from './anonymous-cache.js';
+import { registerAnonymousCache, type AnonymousCache } from './anonymous-cache.js';
 
 /**
  * The cache's rules on a bare Fastify app whose GET routes count how often they really run.
@@ -8,6 +8,7 @@ import { registerAnonymousCache } from './anonymous-cache.js';
  */
 describe('anonymous cache', () => {
   let app: FastifyInstance;
+  let cache: AnonymousCache;
   let clock: number;
   let runs: number;
   /** Lets a test hold a GET handler until it says so. */
@@ -18,7 +19,7 @@ describe('anonymous cache', () => {
     runs = 0;
     gate = null;
     app = Fastify({ logger: false });
-    registerAnonymousCache(app, { ttlMs: 1000, maxEntries: 3, now: () => clock });
+    cache = registerAnonymousCache(app, { ttlMs: 1000, maxEntries: 3, now: () => clock });
     const cached = { config: { anonymousCache: true } };
     app.get('/list', cached, async () => {
       runs += 1;
@@ -125,12 +126,45 @@ describe('anonymous cache', () => {
 
   it('is off with a time to live of 0', async () => {
     const off = Fastify({ logger: false });
-    registerAnonymousCache(off, { ttlMs: 0, maxEntries: 3, now: () => clock });
+    const offCache = registerAnonymousCache(off, { ttlMs: 0, maxEntries: 3, now: () => clock });
     let count = 0;
     off.get('/list', { config: { anonymousCache: true } }, async () => ({ run: (count += 1) }));
     await off.inject({ method: 'GET', url: '/list' });
     await off.inject({ method: 'GET', url: '/list' });
-    expect(count).toBe(2);
+    await offCache.remember('page', async () => (count += 1));
+    expect(await offCache.remember('page', async () => (count += 1))).toBe(4);
+    expect(count).toBe(4);
     await off.close();
+  });
+
+  describe('remembered values', () => {
+    const compute = async () => ({ run: (runs += 1) });
+
+    it('keeps a value for the time to live, apart from any URL', async () => {
+      expect(await cache.remember('/list', compute)).toEqual({ run: 1 });
+      expect(await cache.remember('/list', compute)).toEqual({ run: 1 });
+      expect((await get('/list')).body).toEqual({ run: 2 });
+      clock += 999;
+      expect(await cache.remember('/list', compute)).toEqual({ run: 1 });
+      clock += 1;
+      expect(await cache.remember('/list', compute)).toEqual({ run: 3 });
+    });
+
+    it('computes the value again once a write is answered, but not after a vote', async () => {
+      await cache.remember('page', compute);
+      await app.inject({ method: 'POST', url: '/vote' });
+      expect(await cache.remember('page', compute)).toEqual({ run: 1 });
+      await app.inject({ method: 'POST', url: '/write' });
+      expect(await cache.remember('page', compute)).toEqual({ run: 2 });
+    });
+
+    it('does not keep a value that a write overtook while it was being computed', async () => {
+      const overtaken = await cache.remember('page', async () => {
+        await app.inject({ method: 'POST', url: '/write' });
+        return compute();
+      });
+      expect(overtaken).toEqual({ run: 1 });
+      expect(await cache.remember('page', compute)).toEqual({ run: 2 });
+    });
   });
 });

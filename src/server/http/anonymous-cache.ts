@@ -21,10 +21,23 @@ export interface AnonymousCacheOptions {
 }
 
 interface Entry {
-  body: string;
+  /** A response's JSON body, or a value kept by `remember`. */
+  value: unknown;
   generation: number;
   expiresAt: number;
 }
+
+export interface AnonymousCache {
+  /**
+   * A value every visitor shares (Explore's first page inside the web app's page), kept under
+   * `key` by the same rules as the answers: computed again after the time to live or once a
+   * write is answered.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** Keys of remembered values never look like a URL, so they cannot meet a response's. */
+const VALUE_KEY_PREFIX = 'value:';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -49,21 +62,36 @@ const cacheable = (request: FastifyRequest) =>
  * - Writes made by other processes sharing the database are seen within `ttlMs`.
  * - Requests with an Authorization header (even an invalid one) always go to the database: what
  *   a signed-in baker sees carries their own votes and bookmarks.
- * - At most `maxEntries` answers are kept, the oldest stored going first; only 200 answers are kept.
+ * - At most `maxEntries` answers and values are kept, the oldest stored going first; only 200
+ *   answers are kept.
  */
-export function registerAnonymousCache(app: FastifyInstance, { ttlMs, maxEntries, now }: AnonymousCacheOptions) {
-  if (ttlMs <= 0) return;
+export function registerAnonymousCache(
+  app: FastifyInstance,
+  { ttlMs, maxEntries, now }: AnonymousCacheOptions,
+): AnonymousCache {
+  if (ttlMs <= 0) return { remember: (_key, compute) => compute() };
   const entries = new Map<string, Entry>();
   let generation = 0;
+
+  const fresh = (key: string) => {
+    const entry = entries.get(key);
+    return entry && entry.generation === generation && entry.expiresAt > now() ? entry : undefined;
+  };
+  const store = (key: string, value: unknown) => {
+    entries.delete(key);
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(key, { value, generation, expiresAt: now() + ttlMs });
+  };
 
   app.decorateRequest('anonymousCacheGeneration', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!cacheable(request)) return;
-    const entry = entries.get(request.url);
-    if (entry && entry.generation === generation && entry.expiresAt > now()) {
-      return reply.code(200).type('application/json; charset=utf-8').send(entry.body);
-    }
+    const entry = fresh(request.url);
+    if (entry) return reply.code(200).type('application/json; charset=utf-8').send(entry.value);
     request.anonymousCacheGeneration = generation;
   });
 
@@ -79,12 +107,19 @@ export function registerAnonymousCache(app: FastifyInstance, { ttlMs, maxEntries
     if (computedIn === null || computedIn !== generation || reply.statusCode !== 200 || typeof payload !== 'string') {
       return payload;
     }
-    entries.delete(request.url);
-    if (entries.size >= maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    entries.set(request.url, { body: payload, generation, expiresAt: now() + ttlMs });
+    store(request.url, payload);
     return payload;
   });
+
+  return {
+    async remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      const valueKey = VALUE_KEY_PREFIX + key;
+      const entry = fresh(valueKey);
+      if (entry) return entry.value as T;
+      const computedIn = generation;
+      const value = await compute();
+      if (computedIn === generation) store(valueKey, value);
+      return value;
+    },
+  };
 }

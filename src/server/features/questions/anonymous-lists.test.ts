@@ -87,4 +87,25 @@ describe('visitors and the anonymous cache', () => {
     expect(again.body.questions).toHaveLength(2);
     expect(t.queries).toHaveLength(0);
   });
+
+  it("keeps Explore's first page inside the web app's page by the same rules", async () => {
+    const pageTitles = async () => {
+      const html = (await t.app.inject({ method: 'GET', url: '/explore' })).body;
+      const data = /id="crumb-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+      return (JSON.parse(data) as { explore: Page }).explore.questions.map((q) => q.questionTitle);
+    };
+    time += 1000;
+    expect(await pageTitles()).toEqual(['A second loaf', 'Renamed again']);
+    t.queries.length = 0;
+    expect(await pageTitles()).toEqual(['A second loaf', 'Renamed again']);
+    expect(t.queries).toHaveLength(0);
+
+    await renameBehindTheAppsBack('A second loaf', 'Renamed by another process');
+    expect(await pageTitles()).toEqual(['A second loaf', 'Renamed again']);
+    time += 1000;
+    expect(await pageTitles()).toEqual(['Renamed by another process', 'Renamed again']);
+
+    await postQuestion(api, baker, { questionTitle: 'A third loaf' });
+    expect(await pageTitles()).toEqual(['A third loaf', 'Renamed by another process', 'Renamed again']);
+  });
 });

@@ -209,6 +209,33 @@ describe('votes routes', () => {
       expect(summary.upvotedBy).toHaveLength(RECENT_VOTERS);
     });
 
+    it('asks the database for voters only when a named voter leaves and an unnamed one takes their place', async () => {
+      const questionId = await postQuestion(api, asker);
+      const voterQueries = async (user: SignedUpUser, reaction: string) => {
+        t.queries.length = 0;
+        const response = await react(questionId, user, reaction);
+        expect(response.status).toBe(201);
+        return t.queries.filter((q) => /join "users"/.test(q.query.sql)).length;
+      };
+      for (let i = 0; i < RECENT_VOTERS; i += 1) expect(await voterQueries(voter(i), 'upvote')).toBe(0);
+      // All voters are named: one leaving needs no lookup.
+      expect(await voterQueries(voter(0), 'unvote')).toBe(0);
+      expect(await voterQueries(voter(0), 'upvote')).toBe(0);
+      expect(await voterQueries(voter(RECENT_VOTERS), 'upvote')).toBe(0);
+      expect(await voterQueries(voter(RECENT_VOTERS + 1), 'upvote')).toBe(0);
+      // voter(1) and voter(2) are now the oldest and unnamed: one of them leaving changes no list.
+      expect(await voterQueries(voter(1), 'downvote')).toBe(0);
+      // A named upvoter leaves while voter(2) remains unnamed: the database names them again.
+      expect(await voterQueries(voter(RECENT_VOTERS), 'unvote')).toBe(1);
+      const votes = await votesOf(questionId);
+      expect(votes).toMatchObject({ upvotes: RECENT_VOTERS, downvotes: 1, downvotedBy: [voter(1).username] });
+      expect(votes.upvotedBy[0]).toBe(voter(RECENT_VOTERS + 1).username);
+      expect(votes.upvotedBy).toContain(voter(2).username);
+      expect(votes.upvotedBy).not.toContain(voter(RECENT_VOTERS).username);
+      expect(votes.upvotedBy).toHaveLength(RECENT_VOTERS);
+      expect(await counterMismatches(t.database.db)).toEqual([]);
+    });
+
     it('orders trending lists by upvotes minus downvotes, newest first on ties', async () => {
       const author = await signUp(api);
       const q = [];

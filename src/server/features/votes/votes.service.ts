@@ -1,5 +1,5 @@
 import type { VotesJson } from '../../../shared/api-types.js';
-import type { Reaction } from '../../../shared/constants.js';
+import { RECENT_VOTERS, type Reaction } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -28,7 +28,8 @@ interface Counted {
 export function createVotesService(ctx: AppContext, questions: QuestionsRepository) {
   /**
    * Applies the reaction and answers with the post's votes as they now stand, computed from what
-   * the transaction already read: only the sides the vote left or joined are read again.
+   * the transaction already read (the post's row, locked): the database is asked for voters only
+   * when the caller leaves a side's named voters and older ones take their place.
    */
   async function apply(
     db: Db,
@@ -41,12 +42,23 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
     const after = REACTION_VALUE[reaction];
     if (before === after) return presentVotes(counted, voteName(after));
     await writeVote(db, target, caller.id, after, ctx.now());
-    const changed = (value: number) => before === value || after === value;
+    /**
+     * A side's most recent voters after the vote. The caller's vote is the newest, so joining a
+     * side puts them first; leaving it drops them, and only when older voters were left unnamed
+     * does the database say who takes their place.
+     */
+    const recentAfter = async (value: number, listedJson: string, countBefore: number) => {
+      const listed = parseNames(listedJson);
+      const others = listed.filter((name) => name !== caller.username);
+      if (after === value) return [caller.username, ...others].slice(0, RECENT_VOTERS);
+      if (before !== value || others.length === listed.length) return listed;
+      return countBefore <= listed.length ? others : recentVoters(db, target, value);
+    };
     const totals = {
       upvotes: counted.upvotes + (after === 1 ? 1 : 0) - (before === 1 ? 1 : 0),
       downvotes: counted.downvotes + (after === -1 ? 1 : 0) - (before === -1 ? 1 : 0),
-      recentUpvoters: changed(1) ? await recentVoters(db, target, 1) : parseNames(counted.recent_upvoters),
-      recentDownvoters: changed(-1) ? await recentVoters(db, target, -1) : parseNames(counted.recent_downvoters),
+      recentUpvoters: await recentAfter(1, counted.recent_upvoters, counted.upvotes),
+      recentDownvoters: await recentAfter(-1, counted.recent_downvoters, counted.downvotes),
     };
     if (target.kind === 'question') await questions.setVoteTotals(db, target.id, totals);
     else await answers.setAnswerVoteTotals(db, target.id, totals);

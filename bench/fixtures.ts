@@ -10,6 +10,12 @@ export interface Fixtures {
   showcaseQuestion: { id: number; answers: number; comments: number };
   voters: string[];
   voteQuestionIds: number[];
+  /**
+   * The (voter index, question id) pairs upvoted before the run, as `${voter}/${question}`: an
+   * earlier run or the generator may have left them, and the toggles must start from the truth
+   * so that every request really writes.
+   */
+  upvoted: string[];
   posts: number;
 }
 
@@ -38,7 +44,12 @@ export async function readFixtures(location: Location): Promise<Fixtures> {
       .orderBy('id')
       .limit(1)
       .executeTakeFirstOrThrow();
-    const voters = await db.selectFrom('users').select('username').orderBy('id', 'desc').limit(VOTERS).execute();
+    const voters = await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .orderBy('id', 'desc')
+      .limit(VOTERS)
+      .execute();
     const { max } = await db
       .selectFrom('questions')
       .select((eb) => eb.fn.max('id').as('max'))
@@ -48,7 +59,16 @@ export async function readFixtures(location: Location): Promise<Fixtures> {
     const voteQuestionIds = Array.from({ length: Math.min(VOTE_QUESTIONS, posts) }, (_, i) =>
       Math.max(1, Math.round(((i + 0.5) * posts) / Math.min(VOTE_QUESTIONS, posts))),
     );
+    const voterIds = voters.map((v) => v.id);
+    const upvoted = await db
+      .selectFrom('question_votes')
+      .select(['user_id', 'question_id'])
+      .where('value', '=', 1)
+      .where('user_id', 'in', voterIds)
+      .where('question_id', 'in', voteQuestionIds)
+      .execute();
     return {
+      upvoted: upvoted.map((v) => `${voterIds.indexOf(v.user_id)}/${v.question_id}`),
       feedUser: { username: feedUser.username, following: feedUser.following_count },
       showcaseQuestion: { id: showcase.id, answers: showcase.answer_count, comments: showcase.comment_count },
       voters: voters.map((v) => v.username),

@@ -180,9 +180,12 @@ async function measureDatabasePath(crumb: Running, scenarios: ReadScenario[]): P
   return results;
 }
 
-/** Toggles votes: each request sends the opposite of what was last sent for that (voter, question). */
-function voteToggles(crumb: Running, tokens: string[], questionIds: number[]): Target {
-  const upvoted = new Set<string>();
+/**
+ * Toggles votes: each request sends the opposite of the (voter, question) pair's state, read from
+ * the database before the run and followed since, so every request changes a vote.
+ */
+function voteToggles(crumb: Running, tokens: string[], questionIds: number[], upvotedBefore: string[]): Target {
+  const upvoted = new Set(upvotedBefore);
   let n = 0;
   return {
     url: `${crumb.url}/api/votes/react/${questionIds[0]}`,
@@ -206,7 +209,7 @@ function voteToggles(crumb: Running, tokens: string[], questionIds: number[]): T
 
 async function measureVotes(crumb: Running, fixtures: Fixtures) {
   const tokens = await Promise.all(fixtures.voters.map((name) => signIn(crumb, name)));
-  const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds);
+  const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds, fixtures.upvoted);
   const readers: Target = { url: `${crumb.url}/api/questions` };
   await run(writes, { connections, seconds: warmUpSeconds });
   const writesAlone = await run(writes, { connections, seconds, serverPid: crumb.child.pid });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -44,7 +44,8 @@ describe('background checkpoints (SQLite)', () => {
     const checkpoints = startBackgroundCheckpoints({
       file,
       intervalMs: 10,
-      onFailure: (error) => reports.push({ log: -1, checkpointed: Number(error) }),
+      truncateAboveBytes: Number.MAX_SAFE_INTEGER,
+      onFailure: (error) => reports.push({ log: -1, checkpointed: Number(error), truncated: false }),
       onReport: (report) => reports.push(report),
     });
     try {
@@ -62,11 +63,57 @@ describe('background checkpoints (SQLite)', () => {
     }
   });
 
+  it('truncates a large log once the app is idle, and a small one never', async () => {
+    const file = path.join(dir, 'burst.db');
+    const app = new DatabaseSync(file);
+    app.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; create table t (x blob)');
+    const insert = app.prepare('insert into t values (randomblob(2000))');
+    app.exec('begin');
+    for (let row = 0; row < 1000; row += 1) insert.run();
+    app.exec('commit');
+    const walSize = () => statSync(`${file}-wal`).size;
+    expect(walSize()).toBeGreaterThan(2_000_000);
+
+    const reports: CheckpointReport[] = [];
+    const start = (truncateAboveBytes: number) =>
+      startBackgroundCheckpoints({
+        file,
+        intervalMs: 10,
+        truncateAboveBytes,
+        onFailure: (error) => reports.push({ log: -1, checkpointed: Number(error), truncated: false }),
+        onReport: (report) => reports.push(report),
+      });
+    const keep = start(Number.MAX_SAFE_INTEGER);
+    try {
+      await reportWhere(reports, (r) => r.log > 0 && r.checkpointed === r.log);
+      // Several idle checkpoints later the log is copied but the file is kept: it is not large.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reports.some((r) => r.truncated)).toBe(false);
+      expect(walSize()).toBeGreaterThan(2_000_000);
+    } finally {
+      await keep.stop();
+    }
+
+    reports.length = 0;
+    const cut = start(1_000_000);
+    try {
+      await reportWhere(reports, (r) => r.truncated);
+      expect(walSize()).toBe(0);
+      expect(app.prepare('select count(*) as n from t').get()).toEqual({ n: 1000 });
+      app.exec('insert into t values (randomblob(10))');
+      expect(app.prepare('select count(*) as n from t').get()).toEqual({ n: 1001 });
+    } finally {
+      await cut.stop();
+      app.close();
+    }
+  });
+
   it('tells the app when the worker cannot run', async () => {
     const failure = await new Promise<Error>((resolve) => {
       startBackgroundCheckpoints({
         file: path.join(dir, 'missing-folder', 'x.db'),
         intervalMs: 10,
+        truncateAboveBytes: 0,
         onFailure: resolve,
       });
     });
@@ -81,6 +128,9 @@ describe('background checkpoints (SQLite)', () => {
     });
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
     expect(rows[0]?.wal_autocheckpoint).toBe(0);
+    // Commits never truncate the log: the worker does, when the app is idle.
+    const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(handle.db);
+    expect(limit.rows[0]?.journal_size_limit).toBe(-1);
     await handle.destroy();
     expect(failures).toEqual([]);
     // Closed cleanly: the file opens, and its log was folded in when the last connection closed.

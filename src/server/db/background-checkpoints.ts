@@ -13,8 +13,15 @@ import { Worker } from 'node:worker_threads';
  * (`wal_autocheckpoint = 0`) and a worker with its own connection runs a PASSIVE checkpoint
  * every `intervalMs`: it copies what no reader still needs, never waits for a lock and never
  * blocks a writer. Once everything is copied, the next write starts the log over, so it stays
- * about as large as what is written between two checkpoints (`journal_size_limit` trims it back
- * after a burst).
+ * about as large as what is written between two checkpoints.
+ *
+ * The log file is never cut back by a commit (SQLite's `journal_size_limit` would make the first
+ * commit after a restart truncate it on the request's thread: 50 ms and more for a log grown to
+ * 100 MB during a burst of votes, stalling every request). Instead, when a checkpoint finds the
+ * log fully copied and no frame added since the previous one (the app is idle), and the file is
+ * larger than `truncateAboveBytes`, the worker truncates it with a TRUNCATE checkpoint. That one
+ * takes the write lock, without waiting for it: a writer that arrives meanwhile waits the few
+ * milliseconds it lasts, and only after a burst has ended.
  *
  * The worker is plain JavaScript run from this string, so it runs the same from `src` (tests)
  * and `dist`; it only opens the file and checkpoints. If it fails, `onFailure` is told, so the
@@ -23,12 +30,26 @@ import { Worker } from 'node:worker_threads';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
+const { statSync } = require('node:fs');
 const db = new DatabaseSync(workerData.file, { timeout: 0 });
 db.exec('PRAGMA synchronous = NORMAL');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const truncate = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
+const logSize = () => {
+  try {
+    return statSync(workerData.file + '-wal').size;
+  } catch {
+    return 0;
+  }
+};
+let previousLog = -1;
 const timer = setInterval(() => {
   const result = checkpoint.get();
-  parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed });
+  const idle = result.busy === 0 && result.log === result.checkpointed && result.log === previousLog;
+  previousLog = result.log;
+  const truncated = idle && result.log > 0 && logSize() > workerData.truncateAboveBytes && truncate.get().busy === 0;
+  if (truncated) previousLog = -1;
+  parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed, truncated });
 }, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message !== 'stop') return;
@@ -42,6 +63,8 @@ export interface CheckpointReport {
   /** Frames in the write-ahead log, and how many of them are now in the database file. */
   log: number;
   checkpointed: number;
+  /** Whether the worker then truncated the log file, the app being idle and the file large. */
+  truncated: boolean;
 }
 
 export interface BackgroundCheckpoints {
@@ -51,12 +74,13 @@ export interface BackgroundCheckpoints {
 export function startBackgroundCheckpoints(options: {
   file: string;
   intervalMs: number;
+  truncateAboveBytes: number;
   onFailure: (error: Error) => void;
   onReport?: (report: CheckpointReport) => void;
 }): BackgroundCheckpoints {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file: options.file, intervalMs: options.intervalMs },
+    workerData: { file: options.file, intervalMs: options.intervalMs, truncateAboveBytes: options.truncateAboveBytes },
   });
   let stopping = false;
   let failed = false;

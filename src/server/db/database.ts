@@ -41,8 +41,8 @@ export interface DatabaseOptions {
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
-/** After a burst of writes the log file is cut back to this size once it has been checkpointed. */
-const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+/** After a burst of writes the checkpoint worker cuts the log file back once the app is idle, if it grew past this. */
+const WAL_TRUNCATE_ABOVE_BYTES = 64 * 1024 * 1024;
 const INT8_OID = 20;
 
 export const SQLITE_FILE_NAME = 'crumb.db';
@@ -81,10 +81,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const background = options.backgroundCheckpoints;
   if (!background) return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 
-  connection.exec(`PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  // No journal_size_limit: it would truncate the log inside a commit (see background-checkpoints.ts).
+  connection.exec('PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = -1');
   const checkpoints = startBackgroundCheckpoints({
     file,
     intervalMs: background.intervalMs,
+    truncateAboveBytes: WAL_TRUNCATE_ABOVE_BYTES,
     onFailure(error) {
       // Without the worker the log would grow without end: commits checkpoint again.
       if (connection.isOpen) connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);

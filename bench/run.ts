@@ -211,9 +211,11 @@ async function measureVotes(crumb: Running, fixtures: Fixtures) {
   const tokens = await Promise.all(fixtures.voters.map((name) => signIn(crumb, name)));
   const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds, fixtures.upvoted);
   const readers: Target = { url: `${crumb.url}/api/questions` };
+  // Readers' idle baseline first, before any vote: after a burst of votes the server still
+  // copies and trims the write-ahead log for a while, which would inflate the baseline.
+  const idleReaders = await run(readers, { connections, seconds, rate: READER_RATE });
   await run(writes, { connections, seconds: warmUpSeconds });
   const writesAlone = await run(writes, { connections, seconds, serverPid: crumb.child.pid });
-  const idleReaders = await run(readers, { connections, seconds, rate: READER_RATE });
   const [mixWrites, mixReaders] = await Promise.all([
     run(writes, { connections, seconds, rate: VOTE_RATE }),
     run(readers, { connections, seconds, rate: READER_RATE }),

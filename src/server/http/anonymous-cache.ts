@@ -62,8 +62,8 @@ const cacheable = (request: FastifyRequest) =>
  * - Writes made by other processes sharing the database are seen within `ttlMs`.
  * - Requests with an Authorization header (even an invalid one) always go to the database: what
  *   a signed-in baker sees carries their own votes and bookmarks.
- * - At most `maxEntries` answers and values are kept, the oldest stored going first; only 200
- *   answers are kept.
+ * - At most `maxEntries` answers and values are kept, the oldest stored going first; only
+ *   answers with status 200 are kept.
  */
 export function registerAnonymousCache(
   app: FastifyInstance,

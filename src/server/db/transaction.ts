@@ -1,6 +1,21 @@
 import type { Db } from './database.js';
+import { createGroupCommit, type GroupCommit } from './group-commit.js';
 
-/** Runs `work` in one transaction (BEGIN IMMEDIATE on SQLite), committing only if it succeeds. */
+/** SQLite databases whose transactions commit in groups (see group-commit.ts). */
+const groups = new WeakMap<Db, GroupCommit>();
+
+export function commitInGroups(db: Db): GroupCommit {
+  const group = createGroupCommit(db);
+  groups.set(db, group);
+  return group;
+}
+
+/**
+ * Runs `work` in one transaction (BEGIN IMMEDIATE on SQLite), committing only if it succeeds and
+ * answering only once it is committed. On SQLite it may share its commit with transactions asked
+ * for at the same moment, each still all or nothing.
+ */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+  const group = groups.get(db);
+  return group ? group.run(work) : db.transaction().execute(work);
 }

@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from './database.js';
+import { createGroupCommit } from './group-commit.js';
+import { inTransaction } from './transaction.js';
+
+describe('group commit (SQLite)', () => {
+  let dir: string;
+  let handle: DatabaseHandle;
+  let statements: string[];
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'crumb-group-commit-'));
+    statements = [];
+    handle = createDatabase({ dataDir: dir, onQuery: (event) => statements.push(event.query.sql) });
+    await sql`create table t (x integer primary key, parent integer references t (x))`.execute(handle.db);
+    statements = [];
+  });
+  afterEach(async () => {
+    await handle.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insert = (trx: Db, x: number, parent: number | null = null) =>
+    sql`insert into t (x, parent) values (${x}, ${parent})`.execute(trx);
+  const rows = async () =>
+    (await sql<{ x: number }>`select x from t order by x`.execute(handle.db)).rows.map((row) => row.x);
+  const begins = () => statements.filter((statement) => statement === 'begin immediate').length;
+  const commits = () => statements.filter((statement) => statement === 'commit').length;
+
+  it('commits transactions asked for together once, each answering with its own result', async () => {
+    const results = await Promise.all(
+      [1, 2, 3].map((x) =>
+        inTransaction(handle.db, async (trx) => {
+          await insert(trx, x);
+          return x * 10;
+        }),
+      ),
+    );
+    expect(results).toEqual([10, 20, 30]);
+    expect(await rows()).toEqual([1, 2, 3]);
+    expect(begins()).toBe(1);
+    expect(commits()).toBe(1);
+  });
+
+  it('rolls back only the transaction that failed, and gives its caller its error', async () => {
+    const failing = inTransaction(handle.db, async (trx) => {
+      await insert(trx, 2);
+      throw new Error('changed my mind');
+    });
+    const outcomes = await Promise.allSettled([
+      inTransaction(handle.db, (trx) => insert(trx, 1)),
+      failing,
+      inTransaction(handle.db, (trx) => insert(trx, 3)),
+      // The same key as the first: a constraint error inside the group.
+      inTransaction(handle.db, (trx) => insert(trx, 1)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('changed my mind'));
+    expect(String((outcomes[3] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect(await rows()).toEqual([1, 3]);
+    expect(commits()).toBe(1);
+  });
+
+  it('answers only once the group is committed, visible to another connection', async () => {
+    const other = new DatabaseSync(path.join(dir, SQLITE_FILE_NAME));
+    try {
+      const seenByOther = await Promise.all(
+        [1, 2].map((x) =>
+          inTransaction(handle.db, (trx) => insert(trx, x)).then(
+            () => (other.prepare('select count(*) as n from t').get() as { n: number }).n,
+          ),
+        ),
+      );
+      expect(seenByOther).toEqual([2, 2]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('fails every transaction of the group when the commit fails, keeping none of them', async () => {
+    const outcomes = await Promise.allSettled([
+      inTransaction(handle.db, (trx) => insert(trx, 1)),
+      inTransaction(handle.db, async (trx) => {
+        // A foreign key checked only at commit, so the commit itself fails.
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await insert(trx, 2, 99);
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY constraint failed/);
+    expect(await rows()).toEqual([]);
+    // The database is usable afterwards.
+    await inTransaction(handle.db, (trx) => insert(trx, 5));
+    expect(await rows()).toEqual([5]);
+  });
+
+  it('runs transactions asked for while a group is committing in the next group, in order', async () => {
+    const order: number[] = [];
+    const first = inTransaction(handle.db, async (trx) => {
+      await insert(trx, 1);
+      // Real asynchronous work inside a transaction (a timer here) keeps the group open.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push(1);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = inTransaction(handle.db, async (trx) => {
+      await insert(trx, 2);
+      order.push(2);
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual([1, 2]);
+    expect(await rows()).toEqual([1, 2]);
+    expect(commits()).toBe(2);
+  });
+
+  it('holds transactions back while paused, once the group under way has committed', async () => {
+    const group = createGroupCommit(handle.db);
+    const order: string[] = [];
+    const first = group.run(async (trx) => {
+      await insert(trx, 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('first committed');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const paused = group.pause().then(() => order.push('paused'));
+    const held = group.run(async (trx) => {
+      await insert(trx, 2);
+      order.push('held ran');
+    });
+    await paused;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['first committed', 'paused']);
+    expect(await rows()).toEqual([1]);
+    group.resume();
+    await Promise.all([first, held]);
+    expect(order).toEqual(['first committed', 'paused', 'held ran']);
+    expect(await rows()).toEqual([1, 2]);
+  });
+});

@@ -15,6 +15,14 @@ describe('background checkpoints (SQLite)', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  const writesNeverPaused = { pauseWrites: async () => {}, resumeWrites: () => {} };
+  const failed = (error: Error): CheckpointReport => ({
+    log: -1,
+    checkpointed: Number(error),
+    restarted: false,
+    truncated: false,
+  });
+
   /** Resolves with the first report that satisfies `wanted`. */
   function reportWhere(reports: CheckpointReport[], wanted: (report: CheckpointReport) => boolean) {
     return new Promise<CheckpointReport>((resolve, reject) => {
@@ -42,10 +50,12 @@ describe('background checkpoints (SQLite)', () => {
     }
     const reports: CheckpointReport[] = [];
     const checkpoints = startBackgroundCheckpoints({
+      ...writesNeverPaused,
       file,
       intervalMs: 10,
+      restartAboveFrames: Number.MAX_SAFE_INTEGER,
       truncateAboveBytes: Number.MAX_SAFE_INTEGER,
-      onFailure: (error) => reports.push({ log: -1, checkpointed: Number(error), truncated: false }),
+      onFailure: (error) => reports.push(failed(error)),
       onReport: (report) => reports.push(report),
     });
     try {
@@ -75,12 +85,20 @@ describe('background checkpoints (SQLite)', () => {
     expect(walSize()).toBeGreaterThan(2_000_000);
 
     const reports: CheckpointReport[] = [];
+    const pauses = { asked: 0, resumed: 0 };
     const start = (truncateAboveBytes: number) =>
       startBackgroundCheckpoints({
         file,
         intervalMs: 10,
+        restartAboveFrames: Number.MAX_SAFE_INTEGER,
         truncateAboveBytes,
-        onFailure: (error) => reports.push({ log: -1, checkpointed: Number(error), truncated: false }),
+        pauseWrites: async () => {
+          pauses.asked += 1;
+        },
+        resumeWrites: () => {
+          pauses.resumed += 1;
+        },
+        onFailure: (error) => reports.push(failed(error)),
         onReport: (report) => reports.push(report),
       });
     const keep = start(Number.MAX_SAFE_INTEGER);
@@ -90,6 +108,7 @@ describe('background checkpoints (SQLite)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(reports.some((r) => r.truncated)).toBe(false);
       expect(walSize()).toBeGreaterThan(2_000_000);
+      expect(pauses).toEqual({ asked: 0, resumed: 0 });
     } finally {
       await keep.stop();
     }
@@ -99,6 +118,9 @@ describe('background checkpoints (SQLite)', () => {
     try {
       await reportWhere(reports, (r) => r.truncated);
       expect(walSize()).toBe(0);
+      // The truncation took the write lock with the app's writes held back, and let them go.
+      expect(pauses.asked).toBeGreaterThanOrEqual(1);
+      expect(pauses.resumed).toBe(pauses.asked);
       expect(app.prepare('select count(*) as n from t').get()).toEqual({ n: 1000 });
       app.exec('insert into t values (randomblob(10))');
       expect(app.prepare('select count(*) as n from t').get()).toEqual({ n: 1001 });
@@ -108,11 +130,64 @@ describe('background checkpoints (SQLite)', () => {
     }
   });
 
+  it('starts a long log over under a steady stream of writes, holding the writes back meanwhile', async () => {
+    const file = path.join(dir, 'steady.db');
+    const app = new DatabaseSync(file);
+    app.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; create table t (x blob)');
+    const insert = app.prepare('insert into t values (randomblob(2000))');
+    let paused = false;
+    const pauses = { asked: 0, resumed: 0 };
+    let rows = 0;
+    // A write every millisecond, so no checkpoint ever finds the log fully copied by itself.
+    const writer = setInterval(() => {
+      if (paused) return;
+      app.exec('begin');
+      for (let row = 0; row < 20; row += 1) insert.run();
+      app.exec('commit');
+      rows += 20;
+    }, 1);
+    const reports: CheckpointReport[] = [];
+    const checkpoints = startBackgroundCheckpoints({
+      file,
+      intervalMs: 10,
+      restartAboveFrames: 500,
+      truncateAboveBytes: Number.MAX_SAFE_INTEGER,
+      pauseWrites: async () => {
+        paused = true;
+        pauses.asked += 1;
+      },
+      resumeWrites: () => {
+        paused = false;
+        pauses.resumed += 1;
+      },
+      onFailure: (error) => reports.push(failed(error)),
+      onReport: (report) => reports.push(report),
+    });
+    try {
+      const restart = await reportWhere(reports, (r) => r.restarted);
+      expect(restart.log).toBeGreaterThan(500);
+      // The next writes start the log over: a later checkpoint finds it shorter.
+      const after = reports.indexOf(restart);
+      const shorter = await reportWhere(reports, (r) => reports.indexOf(r) > after && r.log < restart.log);
+      expect(shorter.log).toBeLessThan(restart.log);
+      // Each restart took the write lock with the writes held back, and let them go.
+      expect(pauses.asked).toBeGreaterThanOrEqual(1);
+      expect(pauses.resumed).toBe(pauses.asked);
+    } finally {
+      clearInterval(writer);
+      await checkpoints.stop();
+    }
+    expect(app.prepare('select count(*) as n from t').get()).toEqual({ n: rows });
+    app.close();
+  });
+
   it('tells the app when the worker cannot run', async () => {
     const failure = await new Promise<Error>((resolve) => {
       startBackgroundCheckpoints({
+        ...writesNeverPaused,
         file: path.join(dir, 'missing-folder', 'x.db'),
         intervalMs: 10,
+        restartAboveFrames: 0,
         truncateAboveBytes: 0,
         onFailure: resolve,
       });

@@ -7,6 +7,7 @@ import type { Database } from './schema.js';
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from './node-sqlite-dialect.js';
 import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { migrations } from './migrations/index.js';
+import { commitInGroups } from './transaction.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -41,6 +42,8 @@ export interface DatabaseOptions {
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+/** Under a steady stream of writes the checkpoint worker starts the log over once it holds this many pages (64 MB). */
+const WAL_RESTART_ABOVE_FRAMES = 16_384;
 /** After a burst of writes the checkpoint worker cuts the log file back once the app is idle, if it grew past this. */
 const WAL_TRUNCATE_ABOVE_BYTES = 64 * 1024 * 1024;
 const INT8_OID = 20;
@@ -78,6 +81,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const connection = openSqliteFile(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
   const database = new NodeSqliteDatabase(connection);
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database), ...(log ? { log } : {}) });
+  const group = commitInGroups(db);
   const background = options.backgroundCheckpoints;
   if (!background) return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 
@@ -86,7 +90,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const checkpoints = startBackgroundCheckpoints({
     file,
     intervalMs: background.intervalMs,
+    restartAboveFrames: WAL_RESTART_ABOVE_FRAMES,
     truncateAboveBytes: WAL_TRUNCATE_ABOVE_BYTES,
+    pauseWrites: () => group.pause(),
+    resumeWrites: () => group.resume(),
     onFailure(error) {
       // Without the worker the log would grow without end: commits checkpoint again.
       if (connection.isOpen) connection.exec(`PRAGMA wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);

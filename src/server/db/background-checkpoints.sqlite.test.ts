@@ -181,6 +181,36 @@ describe('background checkpoints (SQLite)', () => {
     app.close();
   });
 
+  it('skips a checkpoint and lets the writes go when the app cannot hold them back', async () => {
+    const file = path.join(dir, 'held.db');
+    const app = new DatabaseSync(file);
+    app.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; create table t (x blob)');
+    app.exec('insert into t values (randomblob(2000))');
+    const reports: CheckpointReport[] = [];
+    let resumed = 0;
+    const checkpoints = startBackgroundCheckpoints({
+      file,
+      intervalMs: 10,
+      restartAboveFrames: 0,
+      truncateAboveBytes: Number.MAX_SAFE_INTEGER,
+      // A transaction that never ends: the writes are never held back.
+      pauseWrites: () => new Promise<void>(() => {}),
+      resumeWrites: () => {
+        resumed += 1;
+      },
+      onFailure: (error) => reports.push(failed(error)),
+      onReport: (report) => reports.push(report),
+    });
+    try {
+      const skipped = await reportWhere(reports, (r) => r.log > 0);
+      expect(skipped.restarted).toBe(false);
+      expect(resumed).toBe(1);
+    } finally {
+      await checkpoints.stop();
+      app.close();
+    }
+  });
+
   it('tells the app when the worker cannot run', async () => {
     const failure = await new Promise<Error>((resolve) => {
       startBackgroundCheckpoints({

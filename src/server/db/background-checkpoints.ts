@@ -58,14 +58,20 @@ const finish = () => {
   db.close();
   parentPort.close();
 };
-// Runs a checkpoint that needs the write lock with the app's writes held back.
+// Runs a checkpoint that needs the write lock with the app's writes held back; if the app has not
+// held them back in time (a transaction that never ends), skips it rather than wait for ever.
 const withWritesPaused = async (checkpoint) => {
-  await new Promise((resolve) => {
-    writesPaused = resolve;
+  const paused = await new Promise((resolve) => {
+    const giveUp = setTimeout(() => resolve(false), workerData.longestPauseMs);
+    writesPaused = () => {
+      clearTimeout(giveUp);
+      resolve(true);
+    };
     parentPort.postMessage({ kind: 'pause writes' });
   });
+  writesPaused = null;
   try {
-    return checkpoint.get().busy === 0;
+    return paused && checkpoint.get().busy === 0;
   } finally {
     parentPort.postMessage({ kind: 'resume writes' });
   }
@@ -89,10 +95,7 @@ const tick = async () => {
 };
 timer = setTimeout(tick, workerData.intervalMs);
 parentPort.on('message', (message) => {
-  if (message === 'writes paused') {
-    writesPaused?.();
-    writesPaused = null;
-  }
+  if (message === 'writes paused') writesPaused?.();
   if (message !== 'stop') return;
   stopping = true;
   // A tick under way finishes first (it may be waiting for the app's writes to pause).
@@ -103,7 +106,10 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** Writes held back longer than this go on anyway: a checkpoint stuck on a slow disk must not stop them. */
+/**
+ * Writes held back longer than this go on anyway (a checkpoint stuck on a slow disk must not stop
+ * them), and a worker whose request to hold them is not met within it skips that checkpoint.
+ */
 const LONGEST_PAUSE_MS = 1000;
 
 export interface CheckpointReport {
@@ -138,7 +144,7 @@ export function startBackgroundCheckpoints(options: BackgroundCheckpointOptions)
   const { file, intervalMs, restartAboveFrames, truncateAboveBytes } = options;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, intervalMs, restartAboveFrames, truncateAboveBytes },
+    workerData: { file, intervalMs, restartAboveFrames, truncateAboveBytes, longestPauseMs: LONGEST_PAUSE_MS },
   });
   let stopping = false;
   let failed = false;

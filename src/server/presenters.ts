@@ -1,9 +1,8 @@
 import type { AnswerJson, CommentJson, MyVote, QuestionSummaryJson, UserJson, VotesJson } from '../shared/api-types.js';
 import type { FollowLists, UserRow } from './features/users/users.repository.js';
+import { isoTime } from './iso-time.js';
 
 /** Presenters turn rows into the API's JSON; nothing else reaches a response, so no hash can leak. */
-
-export const isoTime = (ms: number) => new Date(ms).toISOString();
 
 export function presentUser(row: UserRow, lists: FollowLists): UserJson {
   return {

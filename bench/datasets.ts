@@ -48,7 +48,7 @@ export async function ensureDataset(dataset: Dataset, postgresServer: string | u
   const dataDir = path.join(DATA_ROOT, dataset.name);
   const marker = path.join(dataDir, 'generated.json');
   const wanted = JSON.stringify(dataset.size);
-  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) {
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8').trim() === wanted) {
     console.log(`Reusing the ${dataset.name} SQLite dataset in ${path.relative(ROOT, dataDir)}`);
     return { kind: 'sqlite', dataDir };
   }

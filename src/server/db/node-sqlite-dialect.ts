@@ -14,7 +14,8 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * Kysely's SQLite dialect expects a better-sqlite3-shaped database. node:sqlite differs in two
  * ways: statements take their parameters as separate arguments rather than one array, and
- * there is no `reader` flag (a statement that returns columns is a reader).
+ * there is no `reader` flag (a statement that returns columns is a reader). Rows are read as
+ * arrays and made into objects here (see `adaptStatement`).
  * Prepared statements are cached by SQL text, so each query shape is compiled once.
  */
 export class NodeSqliteDatabase implements SqliteDatabase {
@@ -45,13 +46,58 @@ export class NodeSqliteDatabase implements SqliteDatabase {
 
 function adaptStatement(statement: StatementSync): SqliteStatement {
   const args = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
+  const reader = statement.columns().length > 0;
+  if (!reader) {
+    return {
+      reader,
+      all: (parameters) => statement.all(...args(parameters)),
+      run: (parameters) => statement.run(...args(parameters)),
+      iterate: (parameters) => statement.iterate(...args(parameters)),
+    };
+  }
+  // node:sqlite makes each row object in C++, one property at a time on a null prototype, which
+  // V8 keeps as a slow dictionary. Rows read as arrays and made into objects here share one shape
+  // per statement: a fifth to a third less time for a page's rows, and quicker to present.
+  statement.setReturnArrays(true);
+  const toRow = rowMaker(statement);
   return {
-    reader: statement.columns().length > 0,
-    all: (parameters) => statement.all(...args(parameters)),
+    reader,
+    all: (parameters) => (statement.all(...args(parameters)) as unknown as unknown[][]).map(toRow),
     run: (parameters) => statement.run(...args(parameters)),
-    iterate: (parameters) => statement.iterate(...args(parameters)),
+    *iterate(parameters) {
+      for (const values of statement.iterate(...args(parameters))) yield toRow(values as unknown as unknown[]);
+    },
   };
 }
+
+/**
+ * Turns a row's values into an object keyed by the statement's column names, as node:sqlite
+ * would (a later column of the same name wins). The names are read again when a row's width
+ * differs from them: SQLite prepares a statement anew after the schema changes, and `select *`
+ * may then have more or fewer columns.
+ */
+function rowMaker(statement: StatementSync): (values: unknown[]) => Record<string, unknown> {
+  let names = columnNames(statement);
+  return (values) => {
+    if (values.length !== names.length) names = columnNames(statement);
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < names.length; index += 1) {
+      // defineProperty only for a column named __proto__, which assignment would take as the prototype.
+      const name = names[index] as string;
+      if (name === '__proto__')
+        Object.defineProperty(row, name, {
+          value: values[index],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else row[name] = values[index];
+    }
+    return row;
+  };
+}
+
+const columnNames = (statement: StatementSync) => statement.columns().map((column) => column.name);
 
 /** Writes take the database's write lock up front, so a transaction never fails half-way with SQLITE_BUSY on upgrade. */
 class ImmediateTransactionSqliteDriver extends SqliteDriver {

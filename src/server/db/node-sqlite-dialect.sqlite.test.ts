@@ -1,0 +1,86 @@
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodeSqliteDatabase } from './node-sqlite-dialect.js';
+
+describe('node:sqlite statements as Kysely sees them', () => {
+  let raw: DatabaseSync;
+  let database: NodeSqliteDatabase;
+
+  beforeEach(() => {
+    raw = new DatabaseSync(':memory:');
+    raw.exec(`
+      create table t (id integer primary key, name text, ratio real, data blob, note text);
+      insert into t values (1, 'Ada', 0.5, x'0102', null), (2, 'Zoë', -2.25, null, 'crème');
+    `);
+    database = new NodeSqliteDatabase(raw);
+  });
+  afterEach(() => database.close());
+
+  /** What node:sqlite itself answers, as plain objects. */
+  const direct = (query: string, ...parameters: Array<number | string>) =>
+    raw
+      .prepare(query)
+      .all(...parameters)
+      .map((row) => ({ ...row }));
+
+  it('answers the rows node:sqlite answers, with every value type, as ordinary objects', () => {
+    const query = 'select id, name, ratio, data, note from t where id >= ? order by id';
+    const rows = database.prepare(query).all([1]) as Array<Record<string, unknown>>;
+
+    expect(rows).toEqual(direct(query, 1));
+    expect(rows[0]).toEqual({ id: 1, name: 'Ada', ratio: 0.5, data: new Uint8Array([1, 2]), note: null });
+    expect(Object.keys(rows[1] ?? {})).toEqual(['id', 'name', 'ratio', 'data', 'note']);
+    expect(Object.getPrototypeOf(rows[0])).toBe(Object.prototype);
+  });
+
+  it('gives a repeated column name the later value, as node:sqlite does', () => {
+    const query = `select id, name, 'later' as name from t where id = ?`;
+    const rows = database.prepare(query).all([2]);
+
+    expect(rows).toEqual([{ id: 2, name: 'later' }]);
+    expect(rows).toEqual(direct(query, 2));
+  });
+
+  it('keeps a column named __proto__ as a value, never as the prototype', () => {
+    const [row] = database.prepare(`select 7 as "__proto__", 'x' as "constructor"`).all([]) as Array<
+      Record<string, unknown>
+    >;
+
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(7);
+    expect(Object.keys(row ?? {})).toEqual(['__proto__', 'constructor']);
+    expect(row?.constructor).toBe('x');
+  });
+
+  it('follows a schema change under a statement prepared before it', () => {
+    const statement = database.prepare('select * from t where id = ?');
+    expect(statement.all([1])).toEqual([{ id: 1, name: 'Ada', ratio: 0.5, data: new Uint8Array([1, 2]), note: null }]);
+
+    raw.exec(`alter table t add column baked integer not null default 3`);
+    expect(statement.all([1])).toEqual([
+      { id: 1, name: 'Ada', ratio: 0.5, data: new Uint8Array([1, 2]), note: null, baked: 3 },
+    ]);
+
+    raw.exec(`alter table t drop column data`);
+    expect(statement.all([2])).toEqual([{ id: 2, name: 'Zoë', ratio: -2.25, note: 'crème', baked: 3 }]);
+  });
+
+  it('iterates the same rows as it returns all at once', () => {
+    const statement = database.prepare('select id, name from t order by id');
+
+    expect([...statement.iterate([])]).toEqual(statement.all([]));
+    expect([...statement.iterate([])]).toEqual([
+      { id: 1, name: 'Ada' },
+      { id: 2, name: 'Zoë' },
+    ]);
+  });
+
+  it('runs statements that return no columns and reports their changes', () => {
+    const insert = database.prepare('insert into t (id, name) values (?, ?)');
+
+    expect(insert.reader).toBe(false);
+    expect(insert.run([3, 'Bea'])).toMatchObject({ changes: 1, lastInsertRowid: 3 });
+    expect(database.prepare('select count(*) as n from t').all([])).toEqual([{ n: 3 }]);
+    expect(database.prepare('select id from t').reader).toBe(true);
+  });
+});

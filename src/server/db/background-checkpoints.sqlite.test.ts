@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -134,14 +134,9 @@ describe('background checkpoints (SQLite)', () => {
     const file = path.join(dir, 'steady.db');
     const app = new DatabaseSync(file);
     app.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; create table t (x blob)');
-    app.exec('PRAGMA user_version = 7');
     const insert = app.prepare('insert into t values (randomblob(2000))');
     let paused = false;
     const pauses = { asked: 0, resumed: 0 };
-    // The log's header: its checkpoint sequence number and salts change when it starts over.
-    const logHeader = () => readFileSync(`${file}-wal`).subarray(12, 24).toString('hex');
-    let headerWhenPaused = '';
-    let startedOverWhilePaused = 0;
     let rows = 0;
     // A write every millisecond, so no checkpoint ever finds the log fully copied by itself.
     const writer = setInterval(() => {
@@ -160,10 +155,8 @@ describe('background checkpoints (SQLite)', () => {
       pauseWrites: async () => {
         paused = true;
         pauses.asked += 1;
-        headerWhenPaused = logHeader();
       },
       resumeWrites: () => {
-        if (logHeader() !== headerWhenPaused) startedOverWhilePaused += 1;
         paused = false;
         pauses.resumed += 1;
       },
@@ -173,10 +166,6 @@ describe('background checkpoints (SQLite)', () => {
     try {
       const restart = await reportWhere(reports, (r) => r.restarted);
       expect(restart.log).toBeGreaterThan(500);
-      // The worker started the log over itself before letting the writes go, so the sync of the
-      // new header never falls to the app's next commit; the database header kept its value.
-      expect(startedOverWhilePaused).toBeGreaterThanOrEqual(1);
-      expect(app.prepare('PRAGMA user_version').get()).toEqual({ user_version: 7 });
       // The next writes start the log over: a later checkpoint finds it shorter.
       const after = reports.indexOf(restart);
       const shorter = await reportWhere(reports, (r) => reports.indexOf(r) > after && r.log < restart.log);

@@ -19,11 +19,9 @@ import { Worker } from 'node:worker_threads';
  * began, and new frames arrive while it syncs the file (measured: 1.0–1.3 GB of log after 14 s of
  * votes). So when the log holds more than `restartAboveFrames`, the worker asks the app to hold
  * its writes back (`pauseWrites`: its transactions wait in their queue, and reads go on), runs a
- * RESTART checkpoint, which copies the few frames the last PASSIVE one left, starts the log over
- * itself with a one-page write (SQLite syncs a restarted log's header before the first frame: an
- * fsync, 10–30 ms on a busy disk, that would otherwise stall the app's next commit and every
- * request behind it), and lets the writes go (`resumeWrites`). The file keeps its size and is
- * written over from the start.
+ * RESTART checkpoint, which copies the few frames the last PASSIVE one left and makes the next
+ * write start the log over, and lets the writes go (`resumeWrites`). The file keeps its size and
+ * is written over from the start.
  *
  * The log file is never cut back by a commit (SQLite's `journal_size_limit` would make the first
  * commit after a restart truncate it on the request's thread: 50 ms and more for a log grown to
@@ -44,27 +42,8 @@ const { statSync } = require('node:fs');
 const db = new DatabaseSync(workerData.file, { timeout: 200 });
 db.exec('PRAGMA synchronous = NORMAL');
 const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const restartCheckpoint = db.prepare('PRAGMA wal_checkpoint(RESTART)');
+const restart = db.prepare('PRAGMA wal_checkpoint(RESTART)');
 const truncate = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
-const userVersion = db.prepare('PRAGMA user_version');
-// The first write after a RESTART checkpoint starts the log over and syncs its new header. Done
-// here, by rewriting the database header's user_version with its own value (one page, nothing
-// changed), that sync happens on this thread instead of in the next request's commit.
-const restart = {
-  get() {
-    const result = restartCheckpoint.get();
-    if (result.busy !== 0) return result;
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      db.exec('PRAGMA user_version = ' + Number(userVersion.get().user_version));
-      db.exec('COMMIT');
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-    return result;
-  },
-};
 const logSize = () => {
   try {
     return statSync(workerData.file + '-wal').size;

@@ -43,6 +43,11 @@ export interface VoteResults {
   idleReadersAfter?: Measurement;
   mixWrites: Measurement;
   mixReaders: Measurement;
+  /**
+   * The raw node:http server at the readers' rate, sending explore's body: the platform's own
+   * p99 at that rate, for reading the idle figures (not judged; absent from older summaries).
+   */
+  rawReaders?: Measurement;
 }
 
 export interface TargetCheck {
@@ -194,6 +199,7 @@ export function printReport(report: Report): void {
   rows.push(row('readers (explore latest) idle', v.idleReaders, v.readerRate));
   rows.push(row('readers while voting', v.mixReaders, v.readerRate));
   if (v.idleReadersAfter) rows.push(row('readers idle after the votes', v.idleReadersAfter, v.readerRate));
+  if (v.rawReaders) rows.push(row("raw server at the readers' rate", v.rawReaders, v.readerRate));
   if (report.feedBaseline) {
     const b = report.feedBaseline;
     rows.push(row(`feed at ${count(b.posts)} posts`, b.measurement, b.rate));

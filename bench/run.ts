@@ -209,7 +209,7 @@ function voteToggles(crumb: Running, tokens: string[], questionIds: number[], up
   };
 }
 
-async function measureVotes(crumb: Running, fixtures: Fixtures) {
+async function measureVotes(crumb: Running, fixtures: Fixtures, rawReaders: Measurement) {
   const tokens = await Promise.all(fixtures.voters.map((name) => signIn(crumb, name)));
   const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds, fixtures.upvoted);
   const readers: Target = { url: `${crumb.url}/api/questions` };
@@ -229,7 +229,8 @@ async function measureVotes(crumb: Running, fixtures: Fixtures) {
   const idleReadersAfter = await run(readers, { connections, seconds, rate: READER_RATE });
   log(
     `votes: ${Math.round(writesAlone.rps)} toggles/s alone; at ${VOTE_RATE}/s asked: ${Math.round(mixWrites.rps)}/s, ` +
-      `readers p99 ${idleReaders.p99.toFixed(2)} / ${idleReadersAfter.p99.toFixed(2)} ms idle → ${mixReaders.p99.toFixed(2)} ms`,
+      `readers p99 ${idleReaders.p99.toFixed(2)} / ${idleReadersAfter.p99.toFixed(2)} ms idle → ${mixReaders.p99.toFixed(2)} ms ` +
+      `(the raw server at that rate: ${rawReaders.p99.toFixed(2)} ms)`,
   );
   return {
     readerRate: READER_RATE,
@@ -239,6 +240,7 @@ async function measureVotes(crumb: Running, fixtures: Fixtures) {
     idleReadersAfter,
     mixWrites,
     mixReaders,
+    rawReaders,
   };
 }
 
@@ -293,9 +295,14 @@ async function main() {
     );
 
     const reads = await measureReads(crumb, raw, scenarios);
+    // The platform's own latency at the readers' rate: what the readers' idle p99 is read against.
+    const rawReaders = await run(
+      { url: `${raw.url}${scenarios[0]?.path ?? '/'}` },
+      { connections, seconds, rate: READER_RATE },
+    );
     await raw.stop();
     raw = undefined;
-    const votes = await measureVotes(crumb, fixtures);
+    const votes = await measureVotes(crumb, fixtures, rawReaders);
     await crumb.stop();
     const uncached = await startCrumb(location, { anonymousCache: false });
     let databasePath: DatabasePathResult[];

@@ -1,5 +1,5 @@
 /**
- * Copies text. The Clipboard API needs a secure context, so on plain http (decision 17) it
+ * Copies text. The Clipboard API needs a secure context, so on plain http (product decision 17) it
  * falls back to selecting the given input and the older copy command.
  */
 export async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../components/Button';
 import styles from './NotFoundPage.module.css';
 
-/** Unknown routes (decision 19). */
+/** Unknown routes (product decision 19). */
 export default function NotFoundPage() {
   useEffect(() => {
     document.title = 'Page not found · Crumb';

@@ -17,7 +17,7 @@ export async function votesRoutes(
   const { publicRoute, protectedRoute } = routeAccess(auth);
   const questionId = (raw: string) => parseId(raw, messages.questionNotFound);
   const answerId = (raw: string) => parseId(raw, messages.answerNotFound);
-  // Visitors may see vote counts up to the anonymous cache's time to live late (decision 21).
+  // Visitors may see vote counts up to the anonymous cache's time to live late (decision 14).
   const voteRoute = { ...protectedRoute, config: { ...protectedRoute.config, keepsAnonymousCache: true } };
 
   app.get<QuestionParams>('/votes/:questionId', publicRoute, async (request) => ({

@@ -3,7 +3,7 @@ import { TAG_OPTIONS } from '../../../shared/constants';
 import { EXPLORE_CHIPS, exploreParams, feedParams } from './list-params';
 
 describe('list parameters from the URL', () => {
-  it('maps every Explore chip to a sort or to tags that exist (decision 13)', () => {
+  it('maps every Explore chip to a sort or to tags that exist (product decision 13)', () => {
     expect(EXPLORE_CHIPS.map((c) => c.label)).toEqual([
       'Latest',
       'Trending',

@@ -8,7 +8,7 @@ export interface ExploreChip {
   tags: readonly string[];
 }
 
-/** The Explore chips of spec section 2: two sorts, then categories mapped to tags (decision 13). */
+/** The Explore chips of spec section 2: two sorts, then categories mapped to tags (product decision 13). */
 export const EXPLORE_CHIPS: readonly ExploreChip[] = [
   { id: 'latest', label: 'Latest', sort: 'latest', tags: [] },
   { id: 'trending', label: 'Trending', sort: 'trending', tags: [] },

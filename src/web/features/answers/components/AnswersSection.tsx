@@ -7,7 +7,7 @@ import { AnswerForm } from './AnswerForm';
 import { AnswerItem } from './AnswerItem';
 import styles from './AnswersSection.module.css';
 
-/** 'N Answers', oldest first, a page at a time, then 'Your Answer' (decision 15). */
+/** 'N Answers', oldest first, a page at a time, then 'Your Answer' (product decision 15). */
 export function AnswersSection({ question }: { question: QuestionJson }) {
   const query = useAnswers(question);
   const [announcement, setAnnouncement] = useState('');

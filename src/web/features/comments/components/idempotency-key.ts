@@ -1,6 +1,6 @@
 /**
  * A fresh key for one comment. crypto.randomUUID exists only on secure origins, and Crumb also
- * runs on plain http (decision 17), so fall back to random bytes there.
+ * runs on plain http (product decision 17), so fall back to random bytes there.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

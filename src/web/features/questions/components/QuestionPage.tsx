@@ -8,7 +8,7 @@ import { useQuestion } from '../api/get-question';
 import { PostCard } from './PostCard';
 import styles from './QuestionPage.module.css';
 
-/** /question/:questionId: the post with its comments open, then its answers (decisions 15, 19). */
+/** /question/:questionId: the post with its comments open, then its answers (product decisions 15, 19). */
 export default function QuestionPage() {
   const { questionId = '' } = useParams();
   const navigate = useNavigate();

@@ -136,6 +136,33 @@ test.describe('the sign-in guard', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
+  test("signing in on the way back shows the baker's own bookmark and vote, not the visitor's page", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Already kept', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    const reader = await signUpViaApi(request, testInfo);
+    const headers = { authorization: `Bearer ${reader.token}` };
+    expect((await request.post(`/api/question/addBookmark/${question.id}`, { headers })).ok()).toBe(true);
+    const vote = await request.post(`/api/votes/react/${question.id}`, { headers, data: { reaction: 'upvote' } });
+    expect(vote.ok()).toBe(true);
+
+    await page.goto(`/question/${question.id}`);
+    const post = page.getByRole('article', { name: title });
+    await post.getByRole('button', { name: 'Add Bookmark' }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(reader.username);
+    await form.getByLabel('Password').fill(reader.password);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(post.getByRole('button', { name: 'Remove Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(post.getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('Create New Post signed out goes to sign in and back', async ({ page, freshUser }) => {
     await page.goto('/explore');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();

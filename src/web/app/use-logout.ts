@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { authStore } from '../lib/auth-store';
@@ -10,7 +9,6 @@ import { authStore } from '../lib/auth-store';
  * /signIn instead.
  */
 export function useLogout() {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const pending = useRef(false);
@@ -18,10 +16,10 @@ export function useLogout() {
   useEffect(() => {
     if (!pending.current || location.pathname !== '/explore') return;
     pending.current = false;
+    // Ending the session also resets everything cached for the user (lib/caller-cache.ts): the
+    // lists on screen fetch again, signed out.
     authStore.signOut();
-    // The lists on screen fetch again, signed out; nothing cached for the user is kept.
-    void client.resetQueries();
-  }, [location, client]);
+  }, [location]);
 
   return () => {
     pending.current = true;

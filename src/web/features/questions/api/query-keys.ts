@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { QuestionJson, QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import type { Sort } from '../../../../shared/constants';
 
@@ -22,28 +22,51 @@ export const questionKeys = {
 };
 
 type Update = (question: QuestionSummaryJson) => QuestionSummaryJson;
+type Field = keyof QuestionSummaryJson;
+
+/** Applies `change` to the post `id` in one cached list (pages of posts) or post page; the same data when it is not there. */
+function changePost(data: unknown, id: string, change: Update): unknown {
+  if (!data || typeof data !== 'object') return data;
+  if ('pages' in data) {
+    const list = data as InfiniteData<QuestionPage>;
+    if (!list.pages.some((page) => page.questions.some((q) => q._id === id))) return data;
+    return {
+      ...list,
+      pages: list.pages.map((page) => ({
+        ...page,
+        questions: page.questions.map((q) => (q._id === id ? change(q) : q)),
+      })),
+    };
+  }
+  const question = data as QuestionJson;
+  return question._id === id ? { ...question, ...change(question) } : data;
+}
 
 /**
  * Applies a change to one post wherever it is cached (every list page and its own page), so
- * a vote or bookmark shows at once everywhere. Returns what to restore if the call fails.
+ * a vote or bookmark shows at once everywhere. Returns the undo if the call fails: it puts back
+ * only the fields this change set, on this post, so whatever else changed meanwhile (another
+ * post's bookmark, a new comment on this one) stays.
  */
 export function updateQuestionEverywhere(client: QueryClient, id: string, update: Update): () => void {
-  const snapshots = client.getQueriesData({ queryKey: questionKeys.all });
-  client.setQueriesData<InfiniteData<QuestionPage>>({ queryKey: questionKeys.lists }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            questions: page.questions.map((q) => (q._id === id ? update(q) : q)),
-          })),
-        }
-      : data,
-  );
-  client.setQueryData<QuestionJson>(questionKeys.detail(id), (question) =>
-    question ? { ...question, ...update(question) } : question,
-  );
-  return () => snapshots.forEach(([key, data]) => client.setQueryData(key, data));
+  const undos: Array<{ key: QueryKey; before: Partial<QuestionSummaryJson> }> = [];
+  for (const [key, data] of client.getQueriesData({ queryKey: questionKeys.all })) {
+    let before: Partial<QuestionSummaryJson> | undefined;
+    const next = changePost(data, id, (question) => {
+      const changed = update(question);
+      const fields = (Object.keys(changed) as Field[]).filter((field) => changed[field] !== question[field]);
+      before = Object.fromEntries(fields.map((field) => [field, question[field]]));
+      return changed;
+    });
+    if (next === data) continue;
+    client.setQueryData(key, next);
+    if (before) undos.push({ key, before });
+  }
+  return () => {
+    for (const { key, before } of undos) {
+      client.setQueryData(key, (data: unknown) => changePost(data, id, (question) => ({ ...question, ...before })));
+    }
+  };
 }
 
 /** Puts a post the server returned into every cached copy, keeping each copy's own shape. */

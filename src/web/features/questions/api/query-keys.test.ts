@@ -1,0 +1,59 @@
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { QuestionJson, QuestionPage } from '../../../../shared/api-types';
+import { makeQuestion } from '../../../testing/fixtures';
+import { questionKeys, storeQuestion, updateQuestionEverywhere } from './query-keys';
+
+const upvoted = { upvotedBy: ['anna.bakes'], downvotedBy: [], upvotes: 1, downvotes: 0, myVote: 'upvote' as const };
+
+function cacheWithTwoPosts() {
+  const client = new QueryClient();
+  const list: InfiniteData<QuestionPage> = {
+    pages: [
+      { questions: [makeQuestion({ _id: '1', id: '1' }), makeQuestion({ _id: '2', id: '2' })], nextCursor: null },
+    ],
+    pageParams: [null],
+  };
+  client.setQueryData(questionKeys.list('explore', {}), list);
+  const detail: QuestionJson = {
+    ...makeQuestion({ _id: '1', id: '1' }),
+    comments: [],
+    commentsNextCursor: null,
+    answers: [],
+    answersNextCursor: null,
+  };
+  client.setQueryData(questionKeys.detail('1'), detail);
+  const post = (id: string) =>
+    client
+      .getQueryData<InfiniteData<QuestionPage>>(questionKeys.list('explore', {}))
+      ?.pages[0]?.questions.find((q) => q._id === id);
+  const page = () => client.getQueryData<QuestionJson>(questionKeys.detail('1'));
+  return { client, post, page };
+}
+
+describe('a post changed everywhere it is cached', () => {
+  it('shows the change in every list and on the post page', () => {
+    const { client, post, page } = cacheWithTwoPosts();
+    updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
+    expect(post('1')?.votes).toEqual(upvoted);
+    expect(page()?.votes).toEqual(upvoted);
+    expect(post('2')?.votes.upvotes).toBe(0);
+  });
+
+  it('undoes only its own fields on its own post, keeping what changed meanwhile', () => {
+    const { client, post, page } = cacheWithTwoPosts();
+    const undoVote = updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
+    // While the vote is on its way: another post is bookmarked, and this one gains a comment.
+    updateQuestionEverywhere(client, '2', (q) => ({ ...q, bookmarked: true }));
+    storeQuestion(client, makeQuestion({ _id: '1', id: '1', votes: upvoted, commentCount: 1 }));
+
+    undoVote();
+
+    expect(post('1')?.votes.upvotes).toBe(0);
+    expect(post('1')?.commentCount).toBe(1);
+    expect(page()?.votes.myVote).toBeNull();
+    expect(page()?.commentCount).toBe(1);
+    expect(page()?.comments).toEqual([]);
+    expect(post('2')?.bookmarked).toBe(true);
+  });
+});

@@ -35,4 +35,13 @@ describe('list parameters from the URL', () => {
     });
     expect(feedParams(new URLSearchParams('sort=oldest'))).toMatchObject({ sort: 'oldest' });
   });
+
+  it("keeps a feed link's first ten different tags, the most the server filters by", () => {
+    const many = new URLSearchParams([['tag', 'Cake'], ...Array.from({ length: 12 }, (_, i) => ['tag', `Tag ${i}`])]);
+    many.append('tag', 'Cake');
+    const { tags } = feedParams(many);
+    expect(tags).toHaveLength(10);
+    expect(tags?.[0]).toBe('Cake');
+    expect(new Set(tags).size).toBe(10);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Sort } from '../../../shared/constants';
+import { MAX_TAG_FILTERS, type Sort } from '../../../shared/constants';
 import type { QuestionListParams } from './api/query-keys';
 
 export interface ExploreChip {
@@ -31,11 +31,14 @@ export function exploreParams(search: URLSearchParams): QuestionListParams {
   return { sort: chip.sort, tags: chip.tags, q: search.get('q') ?? '' };
 }
 
-/** What the feed lists for a URL's search parameters. */
+/**
+ * What the feed lists for a URL's search parameters. The server filters by at most
+ * MAX_TAG_FILTERS tags, so a link with more keeps its first ones rather than showing an error.
+ */
 export function feedParams(search: URLSearchParams): QuestionListParams {
   return {
     sort: search.get('sort') === 'oldest' ? 'oldest' : 'latest',
-    tags: search.getAll('tag'),
+    tags: [...new Set(search.getAll('tag'))].slice(0, MAX_TAG_FILTERS),
     q: search.get('q') ?? '',
   };
 }

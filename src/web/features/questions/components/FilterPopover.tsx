@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import { MAX_TAG_FILTERS } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { FilterIcon } from '../../../components/icons';
 import styles from './FilterPopover.module.css';
@@ -15,6 +16,8 @@ interface FilterPopoverProps {
 export function FilterPopover({ tags, selected, onTagsChange, sort, onSortChange }: FilterPopoverProps) {
   const toggle = (tag: string, on: boolean) =>
     onTagsChange(on ? [...selected, tag] : selected.filter((t) => t !== tag));
+  // The server filters by at most MAX_TAG_FILTERS tags; past that only unticking is offered.
+  const full = selected.length >= MAX_TAG_FILTERS;
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
@@ -39,11 +42,18 @@ export function FilterPopover({ tags, selected, onTagsChange, sort, onSortChange
                   <input
                     type="checkbox"
                     checked={selected.includes(tag)}
+                    disabled={full && !selected.includes(tag)}
+                    aria-describedby={full ? 'filter-posts-limit' : undefined}
                     onChange={(event) => toggle(tag, event.currentTarget.checked)}
                   />
                   {tag}
                 </label>
               ))
+            )}
+            {full && (
+              <p id="filter-posts-limit" className={styles.none}>
+                At most {MAX_TAG_FILTERS} tags can be filtered at once.
+              </p>
             )}
           </fieldset>
           <fieldset className={styles.group}>

@@ -45,7 +45,8 @@ function SuggestedUser({ user }: { user: UserJson }) {
   const navigate = useNavigate();
   const follow = useFollowUser();
   const followsNow = session?.user.following.includes(user.username) ?? false;
-  // Shown at once; undone if the server refuses.
+  // Shown at once, undone if the server refuses and kept once it agrees: the session's
+  // `following` names only the first 100 follows, so a newer one would not show there.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const following = optimistic ?? followsNow;
 
@@ -56,10 +57,7 @@ function SuggestedUser({ user }: { user: UserJson }) {
     }
     const next = !following;
     setOptimistic(next);
-    follow.mutate(
-      { userId: user._id, follow: next },
-      { onError: () => setOptimistic(null), onSuccess: () => setOptimistic(null) },
-    );
+    follow.mutate({ userId: user._id, follow: next }, { onError: () => setOptimistic(null) });
   };
 
   return (

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
+import type { QuestionJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { StateMessage } from '../../../components/StateMessage';
+import { lastOfEach } from '../../../lib/last-of-each';
 import { useAnswers } from '../api/get-answers';
 import { AnswerForm } from './AnswerForm';
 import { AnswerItem } from './AnswerItem';
@@ -12,7 +13,7 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
   const query = useAnswers(question);
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
-  const answers = uniqueById(query.data?.pages.flatMap((page) => page.answers) ?? []);
+  const answers = lastOfEach(query.data?.pages.flatMap((page) => page.answers) ?? []);
   const count = Math.max(question.answerCount, answers.length);
 
   return (
@@ -58,10 +59,4 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
       <AnswerForm questionId={question._id} onAdded={() => setAnnouncement('Answer posted.')} />
     </>
   );
-}
-
-/** An answer posted here can come back on a page loaded later; show it once. */
-function uniqueById(answers: AnswerJson[]): AnswerJson[] {
-  const byId = new Map(answers.map((answer) => [answer._id, answer] as const));
-  return [...byId.values()];
 }

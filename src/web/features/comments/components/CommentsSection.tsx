@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { useSession } from '../../../lib/auth-store';
 import { originOf } from '../../../lib/navigation';
+import { lastOfEach } from '../../../lib/last-of-each';
 import { useComments } from '../api/get-comments';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
@@ -88,7 +89,7 @@ export function CommentsSection({
   if (query.isPending) body = <Spinner label="Loading comments" />;
   else if (query.isError) body = <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
   else {
-    const comments = uniqueById(query.data.pages.flatMap((page) => page.comments));
+    const comments = lastOfEach(query.data.pages.flatMap((page) => page.comments));
     body = (
       <>
         {comments.length > 0 ? (
@@ -146,10 +147,4 @@ export function CommentsSection({
       </p>
     </div>
   );
-}
-
-/** A comment added here can come back on a page loaded later; show it once. */
-function uniqueById(comments: CommentJson[]): CommentJson[] {
-  const byId = new Map(comments.map((comment) => [comment._id, comment] as const));
-  return [...byId.values()];
 }

@@ -159,6 +159,36 @@ describe('QuestionPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more answers' })).not.toBeInTheDocument();
   });
 
+  it('shows an answer posted before the older ones are loaded once, after them, when they are', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const posted = makeAnswer({ _id: '40', username: 'anna.bakes', answerText: 'Bake it longer.' });
+    const older = makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' });
+    mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'POST /api/answers/add/4': {
+        status: 201,
+        body: { answers: makeFullQuestion().answers, nextCursor: 'c2', answer: posted },
+      },
+      // The page after the cursor holds the older answer and, last, the one just posted.
+      'GET /api/answers/4': { body: { answers: [older, posted], nextCursor: null } },
+    });
+    renderPage();
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your Answer' }), 'Bake it longer.');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Answer' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article', { name: /^Answer by/ }).at(-1)).toHaveTextContent('Bake it longer.'),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more answers' }));
+    await screen.findByText('A third way.');
+    const texts = screen.getAllByRole('article', { name: /^Answer by/ }).map((a) => a.textContent ?? '');
+    expect(texts).toHaveLength(4);
+    expect(texts.filter((t) => t.includes('Bake it longer.'))).toHaveLength(1);
+    expect(texts.at(-1)).toContain('Bake it longer.');
+    expect(texts.at(-2)).toContain('A third way.');
+  });
+
   it('shows an answer vote at once and rolls it back with the message when it fails', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     let fail: (value: { status: number; body: unknown }) => void = () => {};

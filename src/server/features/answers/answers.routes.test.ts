@@ -110,6 +110,12 @@ describe('answers routes', () => {
         expect(response.body).toMatchObject({ errors: [messages.questionNotFound] });
       }
     });
+
+    it('checks the path id before the query, as every route does', async () => {
+      const response = await listAnswers('abc', '?limit=0');
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ errors: [messages.questionNotFound] });
+    });
   });
 
   describe('POST /api/answers/add/:questionId', () => {

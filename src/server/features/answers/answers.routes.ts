@@ -22,8 +22,9 @@ export async function answersRoutes(
   });
 
   app.get<QuestionParams>('/answers/:questionId', publicRoute, async (request) => {
+    const { questionId } = ids(request.params);
     const { cursor, limit } = validate(pageQuery, request.query);
-    return answers.list(ids(request.params).questionId, request.caller, cursor, limit);
+    return answers.list(questionId, request.caller, cursor, limit);
   });
 
   app.post<QuestionParams>('/answers/add/:questionId', protectedRoute, async (request, reply) => {

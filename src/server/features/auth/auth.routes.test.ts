@@ -380,7 +380,8 @@ describe('POST /api/auth/signup', () => {
     const t2 = await createTestApp();
     try {
       const api2 = apiClient(t2.app);
-      for (const username of ['guest', 'Guest', 'crumb', 'CRUMB']) {
+      // 'suggestions' too: GET /api/users/suggestions would shadow a profile of that name.
+      for (const username of ['guest', 'Guest', 'crumb', 'CRUMB', 'suggestions', 'Suggestions']) {
         const claim = await api2.post<ErrorJson>('/api/auth/signup', signupBody({ username }));
         expect(claim.status).toBeGreaterThanOrEqual(400);
         expect(claim.status).toBeLessThan(500);

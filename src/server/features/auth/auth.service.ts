@@ -10,12 +10,16 @@ import { usernameKey, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { hashPassword, unusablePasswordHash, verifyPassword } from './password.js';
 
-const RESERVED_USERNAMES = new Set([GUEST_USERNAME, COMMUNITY_USERNAME]);
+/**
+ * The shared guest and community accounts, and 'suggestions', which `GET /users/suggestions`
+ * would shadow: a baker of that name could never be looked up by name.
+ */
+const RESERVED_USERNAMES = new Set([GUEST_USERNAME, COMMUNITY_USERNAME, 'suggestions']);
 
 export function createAuthService(ctx: AppContext, usersService: UsersService) {
   return {
     async signup(body: SignupBody) {
-      // The shared guest and community accounts are the system's, even before they exist.
+      // Reserved names are the system's, even before (or without) an account of that name.
       if (RESERVED_USERNAMES.has(usernameKey(body.username)))
         throw new AppError(422, 'conflict', messages.usernameTaken);
       const passwordHash = await hashPassword(body.password, ctx.config.passwordHash);

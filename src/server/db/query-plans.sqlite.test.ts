@@ -108,6 +108,23 @@ describe('query plans (SQLite)', () => {
     },
   );
 
+  it.each([
+    ['following', 'follows_by_follower (follower_id=?'],
+    ['followers', 'follows_by_followee (followee_id=?'],
+  ])('a page of a user’s %s is a keyset read of the follows index, newest first', async (side, index) => {
+    const first = await api.get<{ nextCursor: string }>(`/api/users/owen.levain/${side}?limit=2`);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    for (const url of [
+      `/api/users/owen.levain/${side}?limit=2`,
+      `/api/users/owen.levain/${side}?limit=2&cursor=${first.body.nextCursor}`,
+    ]) {
+      const lines = expectIndexedAndOrdered(await plansOf(url));
+      expect(lines.some((l) => l.startsWith(`SEARCH follows USING COVERING INDEX ${index}`))).toBe(true);
+      // The user named, the page, and the page's follow lists.
+      expect(statementsOfLastRequest).toBeLessThanOrEqual(3);
+    }
+  });
+
   it('search is served by the full-text index', async () => {
     const lines = expectIndexedAndOrdered(await plansOf('/api/questions?q=butter'));
     expect(lines.some((l) => /VIRTUAL TABLE INDEX/.test(l))).toBe(true);

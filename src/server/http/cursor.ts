@@ -16,7 +16,7 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 /** Orderings whose sort key is a time (a 64-bit column); every other key, like every id, is a 32-bit integer. */
-const TIME_KEYED = new Set(['latest', 'oldest', 'bookmarks']);
+const TIME_KEYED = new Set(['latest', 'oldest', 'bookmarks', 'following', 'followers']);
 
 /**
  * Whether a decoded key and id could come from a stored row. Larger numbers could only be forged,

@@ -15,6 +15,8 @@ const EXPECTED: Record<string, 'public' | 'protected'> = {
   'GET /api/users': 'public',
   'GET /api/users/suggestions': 'protected',
   'GET /api/users/:userId': 'public',
+  'GET /api/users/:userId/following': 'public',
+  'GET /api/users/:userId/followers': 'public',
   'POST /api/users/edit': 'protected',
   'POST /api/users/follow/:followUserId': 'protected',
   'POST /api/users/unfollow/:followUserId': 'protected',

@@ -491,6 +491,8 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
       ['/api/feed', 'latest'],
       ['/api/users', 'users'],
       ['/api/users/suggestions', 'suggestions'],
+      [`/api/users/${author.username}/following`, 'following'],
+      [`/api/users/${author.username}/followers`, 'followers'],
       ['/api/bookmarks', 'bookmarks'],
       [`/api/answers/${ids.question}`, 'answers'],
       [`/api/comments/${ids.question}`, 'comments'],
@@ -498,7 +500,7 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
     ];
     for (const [list, order] of lists) {
       const separator = list.includes('?') ? '&' : '?';
-      const keyFits = order === 'latest' || order === 'bookmarks';
+      const keyFits = ['latest', 'bookmarks', 'following', 'followers'].includes(order);
       for (const [key, id] of [[1, big], ...(keyFits ? [] : [[big, 1]])] as [number, number][]) {
         const outcome = await send({
           method: 'GET',
@@ -562,6 +564,8 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
         `/api/user/questions/${author.username}`,
         '/api/users',
         '/api/users/suggestions',
+        `/api/users/${author.username}/following`,
+        `/api/users/${author.username}/followers`,
         '/api/bookmarks',
         `/api/answers/${ids.question}`,
         `/api/comments/${ids.question}`,

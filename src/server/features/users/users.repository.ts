@@ -193,6 +193,39 @@ export async function listUsers(db: Db, afterId: number | undefined, limit: numb
   return query.execute();
 }
 
+export type FollowSide = 'following' | 'followers';
+
+/**
+ * The users one user follows (`following`) or who follow them (`followers`), the most recent
+ * follow first, each with when that follow was made. Keyset over (follow time desc, the other
+ * user's id desc), read from the follows index of that side.
+ */
+export async function listFollows(
+  db: Db,
+  userId: number,
+  side: FollowSide,
+  after: { key: number; id: number } | undefined,
+  limit: number,
+): Promise<Array<UserRow & { followed_at: number }>> {
+  const [own, other] =
+    side === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
+  let query = db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', `follows.${other}`)
+    .selectAll('users')
+    .select('follows.created_at as followed_at')
+    .where(`follows.${own}`, '=', userId)
+    .orderBy('follows.created_at', 'desc')
+    .orderBy(`follows.${other}`, 'desc')
+    .limit(limit);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('follows.created_at', `follows.${other}`), '<', eb.tuple(after.key, after.id)),
+    );
+  }
+  return query.execute();
+}
+
 /**
  * Users the caller does not follow, most-followed first, excluding the caller and the shared guest account.
  * Keyset over (follower_count desc, id desc).

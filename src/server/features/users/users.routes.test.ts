@@ -788,3 +788,89 @@ describe('GET /api/users/suggestions', () => {
     }
   });
 });
+
+describe('GET /api/users/:id/following and /api/users/:id/followers', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  let clock = Date.UTC(2025, 0, 1, 12, 0, 0);
+  let fan: SignedUpUser;
+  const bakers: SignedUpUser[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    api = apiClient(t.app);
+    fan = await signUp(api, { username: 'fan' });
+    for (let i = 0; i < 105; i += 1) bakers.push(await signUp(api, { username: `baker${String(i).padStart(3, '0')}` }));
+    for (const [i, baker] of bakers.entries()) {
+      // Two follows share each second, so the order's tie-break (the other user's id) is used.
+      if (i % 2 === 0) clock += 1000;
+      const response = await api.post(`/api/users/follow/${baker.id}`, undefined, fan.token);
+      expect(response.status).toBe(200);
+    }
+    clock += 1000;
+    await api.post(`/api/users/follow/${fan.id}`, undefined, bakers[0]?.token);
+    clock += 1000;
+    await api.post(`/api/users/follow/${fan.id}`, undefined, bakers[1]?.token);
+  });
+  afterAll(() => t.close());
+
+  it('pages through everyone followed, newest follow first, past the 100 a user object names', async () => {
+    const pages = await walkPages(api, `/api/users/${fan.id}/following`, 'users', 10);
+    const usernames = pages.flat().map((u) => u.username);
+    expect(usernames).toEqual(bakers.map((b) => b.username).reverse());
+    for (const user of pages.flat()) expectUserShape(user);
+
+    const { body } = await api.get<UserBody>(`/api/users/${fan.id}`);
+    expect(body.user.followingCount).toBe(105);
+    expect(body.user.following).toHaveLength(100);
+    expect(body.user.following).not.toContain('baker104');
+    expect(usernames[0]).toBe('baker104');
+  });
+
+  it('pages through the followers the same way, by username too and without a token', async () => {
+    const response = await api.get<UserPage>('/api/users/FAN/followers');
+    expect(response.status).toBe(200);
+    expect(response.body.users.map((u) => u.username)).toEqual(['baker001', 'baker000']);
+    expect(response.body.nextCursor).toBeNull();
+    const none = await api.get<UserPage>(`/api/users/${bakers[50]?.id}/following`);
+    expect(none.body).toEqual({ users: [], nextCursor: null });
+  });
+
+  it('drops an unfollowed baker from the list at once', async () => {
+    clock += 1000;
+    expect((await api.post(`/api/users/unfollow/baker104`, undefined, fan.token)).status).toBe(200);
+    const first = await api.get<UserPage>(`/api/users/${fan.id}/following?limit=2`);
+    expect(first.body.users.map((u) => u.username)).toEqual(['baker103', 'baker102']);
+    clock += 1000;
+    expect((await api.post(`/api/users/follow/baker104`, undefined, fan.token)).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown user, and for a malformed one before looking at the query', async () => {
+    for (const ref of ['nobody', '999999']) {
+      const response = await api.get(`/api/users/${ref}/followers`);
+      expect(response.status, ref).toBe(404);
+      expect(response.body, ref).toEqual(USER_NOT_FOUND);
+    }
+    for (const ref of ['no%20one', '0', '99999999999']) {
+      const response = await api.get(`/api/users/${ref}/following?limit=0`);
+      expect(response.status, ref).toBe(404);
+      expect(response.body, ref).toEqual(USER_NOT_FOUND);
+    }
+  });
+
+  it('answers 400 for a bad limit or cursor, and for a cursor of another list', async () => {
+    const badLimit = await api.get<ErrorJson>(`/api/users/${fan.id}/following?limit=101`);
+    expect(badLimit.status).toBe(400);
+    expect(badLimit.body.errors).toEqual([LIMIT_MESSAGE]);
+    const forged = await api.get<ErrorJson>(
+      `/api/users/${fan.id}/following?cursor=${base64urlJson(['following', 1, 1e12])}`,
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe('invalid_cursor');
+    const page = await api.get<UserPage>(`/api/users/${fan.id}/following?limit=1`);
+    const replayed = await api.get<ErrorJson>(
+      `/api/users/${fan.id}/followers?cursor=${encodeURIComponent(page.body.nextCursor ?? '')}`,
+    );
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.code).toBe('invalid_cursor');
+  });
+});

@@ -4,7 +4,7 @@ import { editUserBody } from '../../../shared/schemas/users.js';
 import { callerOf, type Authenticator } from '../../http/authenticate.js';
 import { routeAccess } from '../../http/route-access.js';
 import { validate } from '../../http/validate.js';
-import type { UsersService } from './users.service.js';
+import { checkRef, type UsersService } from './users.service.js';
 
 export interface UsersRouteOptions {
   auth: Authenticator;
@@ -30,6 +30,14 @@ export async function usersRoutes(app: FastifyInstance, { auth, usersService }: 
   app.get<IdParams>('/users/:userId', publicRoute, async (request) => ({
     user: await usersService.get(request.params.userId),
   }));
+
+  for (const side of ['following', 'followers'] as const) {
+    app.get<IdParams>(`/users/:userId/${side}`, publicRoute, async (request) => {
+      checkRef(request.params.userId);
+      const { cursor, limit } = validate(pageQuery, request.query);
+      return usersService.follows(request.params.userId, side, cursor, limit);
+    });
+  }
 
   app.post('/users/edit', protectedRoute, async (request, reply) => {
     const { userData } = validate(editUserBody, request.body);

@@ -15,6 +15,12 @@ import type { UserRow } from './users.repository.js';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** A path's user reference that could name no one (neither a stored id nor a username) is a 404. */
+export function checkRef(ref: string): void {
+  const possible = /^[0-9]+$/.test(ref) ? isStoredId(ref) : USERNAME_PATTERN.test(ref);
+  if (!possible) throw notFound(messages.userNotFound);
+}
+
 export function createUsersService(ctx: AppContext) {
   /** Users with their follow lists, read for all of them in one statement. */
   const presentAll = async (rows: UserRow[], db: Db = ctx.db): Promise<UserJson[]> => {
@@ -30,13 +36,10 @@ export function createUsersService(ctx: AppContext) {
 
   /** A user named in a path: a numeric id or a username. */
   async function findByRef(ref: string): Promise<UserRow> {
+    checkRef(ref);
     const row = /^[0-9]+$/.test(ref)
-      ? isStoredId(ref)
-        ? await users.findUserById(ctx.db, Number(ref))
-        : undefined
-      : USERNAME_PATTERN.test(ref)
-        ? await users.findUserByUsername(ctx.db, ref)
-        : undefined;
+      ? await users.findUserById(ctx.db, Number(ref))
+      : await users.findUserByUsername(ctx.db, ref);
     if (!row) throw notFound(messages.userNotFound);
     return row;
   }
@@ -60,6 +63,15 @@ export function createUsersService(ctx: AppContext) {
 
     async get(ref: string) {
       return present(await findByRef(ref));
+    },
+
+    /** Everyone a user follows, or everyone who follows them, a page at a time (newest follow first). */
+    async follows(ref: string, side: users.FollowSide, cursor: string | undefined, limit: number) {
+      const user = await findByRef(ref);
+      const after = decodeCursor(cursor, side);
+      const rows = await users.listFollows(ctx.db, user.id, side, after, limit + 1);
+      const page = pageOf(rows, limit, (row) => ({ order: side, key: row.followed_at, id: row.id }));
+      return { users: await presentAll(page.items), nextCursor: page.nextCursor };
     },
 
     findByRef,

@@ -140,6 +140,9 @@ for (const layout of ['desktop', 'phone'] as const) {
       await expect(edit.getByLabel('First Name')).toHaveAccessibleDescription('Required Field');
       await expectNoSeriousA11yViolations(page, `Edit Profile dialog with errors (${layout})`);
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Bakers you follow/ }).click();
+      await expect(page.getByRole('button', { name: 'Unfollow @crumb' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `Bakers you follow, open (${layout})`);
 
       const menuButton = page.getByRole('button', { name: `Menu for @${signedIn.username}` });
       if (layout === 'phone') {

@@ -19,7 +19,7 @@ export function followUser(userId: string, follow: boolean): Promise<FollowResul
 
 /**
  * Follows or unfollows. The caller's stored user is replaced by the server's (spec section 4),
- * both profiles and the feed are refreshed; `onSettled` lets the button roll back on failure.
+ * both profiles, the caller's following list and the feed are refreshed; `onSettled` lets the button roll back on failure.
  */
 export function useFollowUser() {
   const client = useQueryClient();
@@ -30,6 +30,7 @@ export function useFollowUser() {
       authStore.updateUser(user);
       client.setQueryData(userKeys.detail(user.username), user);
       client.setQueryData(userKeys.detail(other.username), other);
+      void client.invalidateQueries({ queryKey: userKeys.following(user.username) });
       void client.invalidateQueries({ queryKey: questionKeys.listsOf('feed') });
     },
     onError: (error) => showError(errorMessage(error)),

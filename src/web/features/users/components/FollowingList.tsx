@@ -1,17 +1,23 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { StateMessage } from '../../../components/StateMessage';
+import { useFollowing } from '../api/get-following';
 import { useFollowUser } from '../api/follow-user';
 import styles from './FollowingList.module.css';
 
 /**
- * The bakers you follow, each with Unfollow. Without it a follow could not be undone once the
- * baker left 'You may also know' (suggestions leave out people you already follow).
+ * The bakers you follow, newest follow first, each with Unfollow, a page at a time. Without it a
+ * follow could not be undone once the baker left 'You may also know' (suggestions leave out people
+ * you already follow).
  */
-export function FollowingList({ following, total }: { following: readonly string[]; total: number }) {
+export function FollowingList({ username, total }: { username: string; total: number }) {
   const follow = useFollowUser();
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const following = useFollowing(username, open);
   if (total === 0) return null;
+  const users = following.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <div className={styles.details}>
       <button
@@ -23,26 +29,44 @@ export function FollowingList({ following, total }: { following: readonly string
       >
         Bakers you follow ({total})
       </button>
-      <ul id={listId} className={styles.list} hidden={!open}>
-        {following.map((username) => (
-          <li key={username} className={styles.item}>
-            <span className={styles.name}>@{username}</span>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={follow.isPending && follow.variables.userId === username}
-              onClick={() => follow.mutate({ userId: username, follow: false })}
-            >
-              Unfollow <span className="visually-hidden">@{username}</span>
-            </Button>
-          </li>
-        ))}
-      </ul>
-      {open && total > following.length && (
-        <p className={styles.more}>
-          Showing the first {following.length} of {total}.
-        </p>
-      )}
+      <div id={listId} hidden={!open}>
+        {following.isPending ? (
+          open && <Spinner label="Loading the bakers you follow" />
+        ) : following.isError ? (
+          <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
+        ) : users.length === 0 ? (
+          <StateMessage>No users to display</StateMessage>
+        ) : (
+          <>
+            <ul className={styles.list}>
+              {users.map(({ _id, username: name }) => (
+                <li key={_id} className={styles.item}>
+                  <span className={styles.name}>@{name}</span>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={follow.isPending && follow.variables.userId === _id}
+                    onClick={() => follow.mutate({ userId: _id, follow: false })}
+                  >
+                    Unfollow <span className="visually-hidden">@{name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {following.hasNextPage && (
+              <Button
+                size="sm"
+                variant="secondary"
+                className={styles.loadMore}
+                disabled={following.isFetchingNextPage}
+                onClick={() => void following.fetchNextPage()}
+              >
+                {following.isFetchingNextPage ? 'Loading…' : 'Load more bakers'}
+              </Button>
+            )}
+          </>
+        )}
+      </div>
     </div>
   );
 }

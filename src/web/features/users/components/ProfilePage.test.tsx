@@ -39,23 +39,64 @@ describe('ProfilePage', () => {
   });
 
   it('lists the bakers you follow, each with Unfollow, which updates the counts from the server', async () => {
+    const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye', firstName: 'Ben' });
     const following = { ...anna, following: ['ben.rye'], followingCount: 1 };
     const after = { ...anna, following: [], followingCount: 0 };
     const requests = api({
       'GET /api/users/anna.bakes': { body: { user: following } },
-      'POST /api/users/unfollow/ben.rye': {
-        body: { user: after, followUser: makeUser({ username: 'ben.rye', firstName: 'Ben' }) },
-      },
+      'GET /api/users/anna.bakes/following': { body: { users: [ben], nextCursor: null } },
+      'POST /api/users/unfollow/21': { body: { user: after, followUser: ben } },
     });
     const user = userEvent.setup();
     renderWithProviders(<ProfilePage />, { route: '/profile' });
 
     await user.click(await screen.findByText('Bakers you follow (1)'));
-    await user.click(screen.getByRole('button', { name: 'Unfollow @ben.rye' }));
+    await user.click(await screen.findByRole('button', { name: 'Unfollow @ben.rye' }));
 
-    await waitFor(() => expect(requests.calls('POST /api/users/unfollow/ben.rye')).toHaveLength(1));
+    await waitFor(() => expect(requests.calls('POST /api/users/unfollow/21')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('list', { name: 'Activity' })).toHaveTextContent('0 following'));
     expect(screen.queryByText('Bakers you follow (1)')).not.toBeInTheDocument();
+  });
+
+  it('pages through every baker you follow, past the 100 your profile names, only once the list is opened', async () => {
+    const bakers = Array.from({ length: 101 }, (_, i) =>
+      makeUser({ _id: String(100 + i), id: String(100 + i), username: `baker${i}` }),
+    );
+    const requests = api({
+      'GET /api/users/anna.bakes': { body: { user: { ...anna, followingCount: 101 } } },
+      'GET /api/users/anna.bakes/following': ({ query }) => ({
+        body: query.get('cursor')
+          ? { users: bakers.slice(100), nextCursor: null }
+          : { users: bakers.slice(0, 100), nextCursor: 'c2' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    const toggle = await screen.findByRole('button', { name: 'Bakers you follow (101)' });
+    expect(requests.calls('GET /api/users/anna.bakes/following')).toHaveLength(0);
+    await user.click(toggle);
+    expect(await screen.findByRole('button', { name: 'Unfollow @baker99' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unfollow @baker100' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more bakers' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow @baker100' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more bakers' })).not.toBeInTheDocument();
+    expect(requests.calls('GET /api/users/anna.bakes/following').map((r) => r.query.get('cursor'))).toEqual([
+      null,
+      'c2',
+    ]);
+  });
+
+  it('says so when the bakers you follow cannot be loaded', async () => {
+    api({
+      'GET /api/users/anna.bakes/following': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakers you follow (1)' }));
+    expect(await screen.findByText('Some error occurred. Try reloading!')).toHaveAttribute('role', 'alert');
   });
 
   it("says 'No posts found' without posts, and hides Edit Profile from the guest account", async () => {

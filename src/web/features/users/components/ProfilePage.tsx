@@ -72,7 +72,7 @@ function Profile({ stored }: { stored: UserJson }) {
           </li>
         </ul>
         {user.bio ? <p className={styles.bio}>{user.bio}</p> : <p className={styles.noBio}>No bio yet.</p>}
-        <FollowingList following={user.following} total={user.followingCount} />
+        <FollowingList username={user.username} total={user.followingCount} />
         {isGuest && <p className={styles.note}>{messages.guestCannotEdit}</p>}
         <div role="alert" className={editError ? styles.error : undefined}>
           {editError}

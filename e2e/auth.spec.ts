@@ -1,6 +1,8 @@
 import {
+  addAnswerViaApi,
   createPostViaApi,
   expect,
+  getQuestionViaApi,
   PASSWORD,
   signUpViaApi,
   startSignedIn,
@@ -143,11 +145,18 @@ test.describe('the sign-in guard', () => {
     const author = await signUpViaApi(request, testInfo);
     const title = uniqueTitle('Already kept', testInfo);
     const question = await createPostViaApi(request, author.token, { title });
+    await addAnswerViaApi(request, author.token, question.id, 'Wrap it in linen, not plastic.');
+    const answerId = (await getQuestionViaApi(request, question.id)).answers[0]?._id;
     const reader = await signUpViaApi(request, testInfo);
     const headers = { authorization: `Bearer ${reader.token}` };
     expect((await request.post(`/api/question/addBookmark/${question.id}`, { headers })).ok()).toBe(true);
     const vote = await request.post(`/api/votes/react/${question.id}`, { headers, data: { reaction: 'upvote' } });
     expect(vote.ok()).toBe(true);
+    const answerVote = await request.post(`/api/votes/vote/${question.id}/${answerId}`, {
+      headers,
+      data: { reaction: 'upvote' },
+    });
+    expect(answerVote.ok()).toBe(true);
 
     await page.goto(`/question/${question.id}`);
     const post = page.getByRole('article', { name: title });
@@ -161,6 +170,8 @@ test.describe('the sign-in guard', () => {
     await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
     await expect(post.getByRole('button', { name: 'Remove Bookmark' })).toHaveAttribute('aria-pressed', 'true');
     await expect(post.getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'true');
+    const answer = page.getByRole('article', { name: `Answer by @${author.username}` });
+    await expect(answer.getByRole('button', { name: 'Upvote answer' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('Create New Post signed out goes to sign in and back', async ({ page, freshUser }) => {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { seedInitialData } from './app/initial-data';
 import { createAppRouter } from './app/router';
-import { resetQueriesWhenCallerChanges } from './lib/caller-cache';
+import { refetchWhenCallerChanges } from './lib/caller-cache';
 import { createQueryClient } from './lib/query-client';
 import { SnackbarProvider } from './lib/snackbar';
 import './styles/global.css';
@@ -15,7 +15,7 @@ setNonce(document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.nonc
 
 const queryClient = createQueryClient();
 seedInitialData(queryClient);
-resetQueriesWhenCallerChanges(queryClient);
+refetchWhenCallerChanges(queryClient);
 const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(

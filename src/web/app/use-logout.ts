@@ -16,8 +16,8 @@ export function useLogout() {
   useEffect(() => {
     if (!pending.current || location.pathname !== '/explore') return;
     pending.current = false;
-    // Ending the session also resets everything cached for the user (lib/caller-cache.ts): the
-    // lists on screen fetch again, signed out.
+    // Ending the session also drops or refetches everything cached for the user
+    // (lib/caller-cache.ts): the lists on screen fetch again, signed out.
     authStore.signOut();
   }, [location]);
 

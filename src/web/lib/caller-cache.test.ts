@@ -1,8 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../testing/fixtures';
 import { authStore } from './auth-store';
-import { resetQueriesWhenCallerChanges } from './caller-cache';
+import { refetchWhenCallerChanges } from './caller-cache';
 
 const key = ['questions', 'list', 'explore', {}];
 
@@ -13,7 +13,7 @@ describe('cached answers and the caller', () => {
   function cacheWith(data: string) {
     const client = new QueryClient();
     client.setQueryData(key, data);
-    stop = resetQueriesWhenCallerChanges(client);
+    stop = refetchWhenCallerChanges(client);
     return client;
   }
 
@@ -40,5 +40,38 @@ describe('cached answers and the caller', () => {
     authStore.updateUser(makeUser({ _id: '1', username: 'anna', firstName: 'Annika' }));
     authStore.signIn('token-a2', makeUser({ _id: '1', username: 'anna' }));
     expect(client.getQueryData(key)).toBe('as anna');
+  });
+
+  it('fetches a query on screen again as the new caller', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+    stop = refetchWhenCallerChanges(client);
+    client.setQueryData(key, 'as a visitor');
+    const fetchList = vi.fn(async () => `as ${authStore.getSession()?.user.username ?? 'a visitor'}`);
+    const unsubscribe = new QueryObserver(client, { queryKey: key, queryFn: fetchList }).subscribe(() => {});
+    expect(fetchList).not.toHaveBeenCalled();
+
+    authStore.signIn('token-a', makeUser({ _id: '1', username: 'anna' }));
+
+    await vi.waitFor(() => expect(client.getQueryData(key)).toBe('as anna'));
+    unsubscribe();
+  });
+
+  it('does not bring back, as fresh, the copy a query off screen was seeded with', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+    stop = refetchWhenCallerChanges(client);
+    // The answers that came with their question, seen by a visitor, then left for the sign-in page.
+    const answers = (seed: string) =>
+      new QueryObserver(client, {
+        queryKey: ['answers', '4'],
+        queryFn: async () => 'fetched',
+        initialData: seed,
+        initialDataUpdatedAt: Date.now(),
+      });
+    answers('as a visitor').subscribe(() => {})();
+
+    authStore.signIn('token-a', makeUser({ _id: '1', username: 'anna' }));
+
+    // Back on the question, seeded from the question as it now comes, for anna.
+    expect(answers('as anna').getCurrentResult().data).toBe('as anna');
   });
 });

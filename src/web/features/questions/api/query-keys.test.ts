@@ -56,4 +56,22 @@ describe('a post changed everywhere it is cached', () => {
     expect(page()?.comments).toEqual([]);
     expect(post('2')?.bookmarked).toBe(true);
   });
+
+  it('leaves a field alone that something else set after it, such as a later vote answered first', () => {
+    const { client, post } = cacheWithTwoPosts();
+    const undoUpvote = updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
+    const downvoted = {
+      upvotedBy: [],
+      downvotedBy: ['anna.bakes'],
+      upvotes: 0,
+      downvotes: 1,
+      myVote: 'downvote' as const,
+    };
+    // The downvote sent next is answered first, with the server's count.
+    updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: { ...downvoted } }));
+
+    undoUpvote();
+
+    expect(post('1')?.votes).toEqual(downvoted);
+  });
 });

@@ -24,6 +24,9 @@ export const questionKeys = {
 type Update = (question: QuestionSummaryJson) => QuestionSummaryJson;
 type Field = keyof QuestionSummaryJson;
 
+/** Cached data is copied on every write (structural sharing), so values are compared by content. */
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /** Applies `change` to the post `id` in one cached list (pages of posts) or post page; the same data when it is not there. */
 function changePost(data: unknown, id: string, change: Update): unknown {
   if (!data || typeof data !== 'object') return data;
@@ -44,27 +47,36 @@ function changePost(data: unknown, id: string, change: Update): unknown {
 
 /**
  * Applies a change to one post wherever it is cached (every list page and its own page), so
- * a vote or bookmark shows at once everywhere. Returns the undo if the call fails: it puts back
- * only the fields this change set, on this post, so whatever else changed meanwhile (another
- * post's bookmark, a new comment on this one) stays.
+ * a vote or bookmark shows at once everywhere. Returns the undo if the call fails: on this post,
+ * it puts back each field this change set, and only where the field still holds what this change
+ * put there, so whatever changed meanwhile (another post's bookmark, a new comment on this one,
+ * the server's count from a later vote) stays.
  */
 export function updateQuestionEverywhere(client: QueryClient, id: string, update: Update): () => void {
-  const undos: Array<{ key: QueryKey; before: Partial<QuestionSummaryJson> }> = [];
+  const undos: Array<{ key: QueryKey; before: Partial<QuestionSummaryJson>; after: Partial<QuestionSummaryJson> }> = [];
   for (const [key, data] of client.getQueriesData({ queryKey: questionKeys.all })) {
-    let before: Partial<QuestionSummaryJson> | undefined;
+    let change: { before: Partial<QuestionSummaryJson>; after: Partial<QuestionSummaryJson> } | undefined;
     const next = changePost(data, id, (question) => {
       const changed = update(question);
       const fields = (Object.keys(changed) as Field[]).filter((field) => changed[field] !== question[field]);
-      before = Object.fromEntries(fields.map((field) => [field, question[field]]));
+      change = {
+        before: Object.fromEntries(fields.map((field) => [field, question[field]])),
+        after: Object.fromEntries(fields.map((field) => [field, changed[field]])),
+      };
       return changed;
     });
     if (next === data) continue;
     client.setQueryData(key, next);
-    if (before) undos.push({ key, before });
+    if (change) undos.push({ key, ...change });
   }
   return () => {
-    for (const { key, before } of undos) {
-      client.setQueryData(key, (data: unknown) => changePost(data, id, (question) => ({ ...question, ...before })));
+    for (const { key, before, after } of undos) {
+      client.setQueryData(key, (data: unknown) =>
+        changePost(data, id, (question) => {
+          const untouched = (Object.keys(before) as Field[]).filter((field) => sameJson(question[field], after[field]));
+          return { ...question, ...Object.fromEntries(untouched.map((field) => [field, before[field]])) };
+        }),
+      );
     }
   };
 }

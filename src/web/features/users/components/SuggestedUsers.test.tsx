@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
@@ -25,6 +25,10 @@ describe('You may also know', () => {
 
     expect(await screen.findByRole('button', { name: 'Unfollow @ben' })).toBeEnabled();
     expect(api.calls('POST /api/users/follow/9')).toHaveLength(1);
+
+    // Unfollowed elsewhere (the profile's list): the stored user changes, and it is the truth again.
+    act(() => authStore.updateUser({ ...me, followingCount: 100 }));
+    expect(await screen.findByRole('button', { name: 'Follow + @ben' })).toBeEnabled();
   });
 
   it("goes back to 'Follow +' when the server refuses", async () => {

@@ -4,7 +4,7 @@ import type { UserJson } from '../../../../shared/api-types';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { useSession } from '../../../lib/auth-store';
+import { authStore, useSession } from '../../../lib/auth-store';
 import { originOf } from '../../../lib/navigation';
 import { useFollowUser } from '../api/follow-user';
 import { useSuggestions } from '../api/get-suggestions';
@@ -44,11 +44,14 @@ function SuggestedUser({ user }: { user: UserJson }) {
   const location = useLocation();
   const navigate = useNavigate();
   const follow = useFollowUser();
-  const followsNow = session?.user.following.includes(user.username) ?? false;
-  // Shown at once, undone if the server refuses and kept once it agrees: the session's
-  // `following` names only the first 100 follows, so a newer one would not show there.
+  const listed = session?.user.following.includes(user.username) ?? false;
+  // Shown at once and undone if the server refuses. Once it agrees, its answer is kept for as long
+  // as the stored user is the one that answer brought: the stored `following` names only the
+  // first 100 follows, so a newer follow would not show there; any later change to the stored
+  // user (an unfollow from the profile, say) makes the stored list the truth again.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
-  const following = optimistic ?? followsNow;
+  const [confirmed, setConfirmed] = useState<{ follows: boolean; user: UserJson | undefined } | null>(null);
+  const following = optimistic ?? (confirmed && confirmed.user === session?.user ? confirmed.follows : listed);
 
   const toggle = () => {
     if (!session) {
@@ -57,7 +60,16 @@ function SuggestedUser({ user }: { user: UserJson }) {
     }
     const next = !following;
     setOptimistic(next);
-    follow.mutate({ userId: user._id, follow: next }, { onError: () => setOptimistic(null) });
+    follow.mutate(
+      { userId: user._id, follow: next },
+      {
+        onError: () => setOptimistic(null),
+        onSuccess: () => {
+          setConfirmed({ follows: next, user: authStore.getSession()?.user });
+          setOptimistic(null);
+        },
+      },
+    );
   };
 
   return (

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserJson } from '../../../../shared/api-types';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { UserJson, UserPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -19,18 +19,31 @@ export function followUser(userId: string, follow: boolean): Promise<FollowResul
 
 /**
  * Follows or unfollows. The caller's stored user is replaced by the server's (spec section 4),
- * both profiles, the caller's following list and the feed are refreshed; `onSettled` lets the button roll back on failure.
+ * both profiles, the caller's list of those followed and the feed are refreshed; `onSettled` lets the button roll back on failure.
  */
 export function useFollowUser() {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
     mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => followUser(userId, follow),
-    onSuccess: ({ user, followUser: other }) => {
+    onSuccess: ({ user, followUser: other }, { follow }) => {
       authStore.updateUser(user);
       client.setQueryData(userKeys.detail(user.username), user);
       client.setQueryData(userKeys.detail(other.username), other);
-      void client.invalidateQueries({ queryKey: userKeys.following(user.username) });
+      if (follow) {
+        // The new follow goes first in the list of those followed: fetched again when next shown.
+        void client.invalidateQueries({ queryKey: userKeys.following(user.username) });
+      } else {
+        // Gone from the list at once; the pages after it keep their cursors.
+        client.setQueryData<InfiniteData<UserPage>>(userKeys.following(user.username), (data) =>
+          data
+            ? {
+                ...data,
+                pages: data.pages.map((page) => ({ ...page, users: page.users.filter((u) => u._id !== other._id) })),
+              }
+            : data,
+        );
+      }
       void client.invalidateQueries({ queryKey: questionKeys.listsOf('feed') });
     },
     onError: (error) => showError(errorMessage(error)),

@@ -32,7 +32,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
       <div id={listId} hidden={!open}>
         {following.isPending ? (
           open && <Spinner label="Loading the bakers you follow" />
-        ) : following.isError ? (
+        ) : !following.data ? (
           <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
         ) : users.length === 0 ? (
           <StateMessage>No users to display</StateMessage>
@@ -63,6 +63,9 @@ export function FollowingList({ username, total }: { username: string; total: nu
               >
                 {following.isFetchingNextPage ? 'Loading…' : 'Load more bakers'}
               </Button>
+            )}
+            {(following.isFetchNextPageError || following.isRefetchError) && (
+              <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
             )}
           </>
         )}

@@ -88,6 +88,44 @@ describe('ProfilePage', () => {
     ]);
   });
 
+  it('drops an unfollowed baker from the list at once, without fetching it again', async () => {
+    const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye' });
+    const cyd = makeUser({ _id: '22', id: '22', username: 'cyd.crumb' });
+    const requests = api({
+      'GET /api/users/anna.bakes': { body: { user: { ...anna, followingCount: 2 } } },
+      'GET /api/users/anna.bakes/following': { body: { users: [ben, cyd], nextCursor: null } },
+      'POST /api/users/unfollow/21': { body: { user: { ...anna, followingCount: 1 }, followUser: ben } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakers you follow (2)' }));
+    await user.click(await screen.findByRole('button', { name: 'Unfollow @ben.rye' }));
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unfollow @ben.rye' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Unfollow @cyd.crumb' })).toBeEnabled();
+    expect(requests.calls('GET /api/users/anna.bakes/following')).toHaveLength(1);
+  });
+
+  it('keeps the bakers already shown when the next page fails', async () => {
+    const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye' });
+    api({
+      'GET /api/users/anna.bakes': { body: { user: { ...anna, followingCount: 2 } } },
+      'GET /api/users/anna.bakes/following': ({ query }) =>
+        query.get('cursor')
+          ? { status: 500, body: { errors: ['Some error occurred. Try Again!'] } }
+          : { body: { users: [ben], nextCursor: 'c2' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakers you follow (2)' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more bakers' }));
+
+    expect(await screen.findByText('Some error occurred. Try reloading!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unfollow @ben.rye' })).toBeInTheDocument();
+  });
+
   it('says so when the bakers you follow cannot be loaded', async () => {
     api({
       'GET /api/users/anna.bakes/following': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } },

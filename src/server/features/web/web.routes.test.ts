@@ -73,6 +73,19 @@ describe('web app serving', () => {
     expect(hostilePage.json<QuestionPage>().questions.map((q) => q.questionTitle)).toContain(hostile);
   });
 
+  it('sends titles with replacement patterns and the nonce placeholder as they are', async () => {
+    const api = apiClient(t.app);
+    const author = await signUp(api);
+    const tricky = "Butter at 5$` a pound, $& and $' and $$ __CSP_NONCE__";
+    await postQuestion(api, author, { questionTitle: tricky });
+
+    const body = (await t.app.inject({ method: 'GET', url: '/explore' })).body;
+    expect(body.match(/<div id="root">/g)).toHaveLength(1);
+    const block = /<script type="application\/json" id="crumb-initial-data">(.*?)<\/script>/s.exec(body)?.[1];
+    const data = JSON.parse(block ?? '') as { explore: QuestionPage };
+    expect(data.explore.questions[0]?.questionTitle).toBe(tricky);
+  });
+
   it('sends no data with other pages, or with Explore filtered by the address', async () => {
     for (const url of ['/explore?chip=trending', '/explore?q=rye', '/feed', '/question/1', '/nope']) {
       expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('crumb-initial-data');

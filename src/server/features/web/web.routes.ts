@@ -55,10 +55,12 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR, in
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
       .send(
+        // The nonce goes in first and the data last, each through a function: no text from the
+        // database is scanned for the placeholder or read as a replacement pattern (`$&`, `` $` ``).
         page
-          .replace('</head>', `${preloadHints(webPageModules(pathname))}</head>`)
-          .replace('</body>', `${data ? dataElement(data) : ''}</body>`)
-          .replaceAll(NONCE_PLACEHOLDER, reply.styleNonce ?? ''),
+          .replaceAll(NONCE_PLACEHOLDER, () => reply.styleNonce ?? '')
+          .replace('</head>', () => `${preloadHints(webPageModules(pathname))}</head>`)
+          .replace('</body>', () => `${data ? dataElement(data) : ''}</body>`),
       );
   };
 

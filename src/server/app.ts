@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { ctx });
       await api.register(metaRoutes, { config });
       await api.register(authRoutes, { ctx, usersService });
-      await api.register(usersRoutes, { auth, usersService });
+      await api.register(usersRoutes, { auth, usersService, rateLimits: ctx.config.rateLimits });
       await api.register(questionsRoutes, { auth, questions });
       await api.register(answersRoutes, { auth, answers });
       await api.register(commentsRoutes, { auth, comments });

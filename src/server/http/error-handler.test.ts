@@ -109,4 +109,21 @@ describe('rate limits', () => {
     expect(signups.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(signups.at(-1)).toBe(429);
   });
+
+  it('limits Edit Profile, which checks the current password, per client address', async () => {
+    const t2 = await createTestApp({ rateLimits: true });
+    try {
+      const api = apiClient(t2.app);
+      const baker = await signUp(api);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const userData = { firstName: 'A', lastName: 'B', password: 'a-new-password', currentPassword: `guess-${i}` };
+        statuses.push((await api.post('/api/users/edit', { userData }, baker.token)).status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await t2.close();
+    }
+  });
 });

@@ -9,13 +9,20 @@ import { checkRef, type UsersService } from './users.service.js';
 export interface UsersRouteOptions {
   auth: Authenticator;
   usersService: UsersService;
+  rateLimits: boolean;
 }
 
 type IdParams = { Params: { userId: string } };
 type FollowParams = { Params: { followUserId: string } };
 
-export async function usersRoutes(app: FastifyInstance, { auth, usersService }: UsersRouteOptions) {
+export async function usersRoutes(app: FastifyInstance, { auth, usersService, rateLimits }: UsersRouteOptions) {
   const { publicRoute, protectedRoute } = routeAccess(auth);
+  // Edit Profile checks the current password (a deliberately slow hash), so it is limited per
+  // client address like sign-in: no guessing a password with a stolen token, no tying up the
+  // hashing threads that sign-in needs.
+  const editRoute = rateLimits
+    ? { ...protectedRoute, config: { ...protectedRoute.config, rateLimit: { max: 10, timeWindow: '1 minute' } } }
+    : protectedRoute;
 
   app.get('/users', publicRoute, async (request) => {
     const { cursor, limit } = validate(pageQuery, request.query);
@@ -39,7 +46,7 @@ export async function usersRoutes(app: FastifyInstance, { auth, usersService }: 
     });
   }
 
-  app.post('/users/edit', protectedRoute, async (request, reply) => {
+  app.post('/users/edit', editRoute, async (request, reply) => {
     const { userData } = validate(editUserBody, request.body);
     return reply.code(201).send(await usersService.edit(callerOf(request), userData));
   });

@@ -33,6 +33,7 @@ describe('anonymous cache', () => {
     });
     app.get('/uncached', async () => ({ run: (runs += 1) }));
     app.post('/write', async () => ({ ok: true }));
+    app.post('/refused', async (_request, reply) => reply.code(401).send({ errors: ['Unauthorized'] }));
     app.post('/vote', { config: { keepsAnonymousCache: true } }, async () => ({ ok: true }));
     await app.ready();
   });
@@ -78,6 +79,13 @@ describe('anonymous cache', () => {
     expect(write.statusCode).toBe(200);
     expect((await get('/list')).body).toEqual({ run: 2 });
     expect((await get('/list')).body).toEqual({ run: 2 });
+  });
+
+  it('keeps the cached answers across a write that was refused, which changed nothing', async () => {
+    await get('/list');
+    expect((await app.inject({ method: 'POST', url: '/refused' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/no/such/route' })).statusCode).toBe(404);
+    expect((await get('/list')).body).toEqual({ run: 1 });
   });
 
   it('keeps the cached answers across a write marked as keeping them', async () => {

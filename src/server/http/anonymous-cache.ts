@@ -97,7 +97,10 @@ export function registerAnonymousCache(
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) {
-      if (request.routeOptions.config.keepsAnonymousCache !== true) {
+      // Only a write that succeeded changed anything: a refused one (401, 404, 429, …) leaves the
+      // cache, or anyone could keep it empty with cheap bad requests.
+      const wrote = reply.statusCode >= 200 && reply.statusCode < 300;
+      if (wrote && request.routeOptions.config.keepsAnonymousCache !== true) {
         generation += 1;
         entries.clear();
       }

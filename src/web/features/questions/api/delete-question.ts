@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QuestionPage } from '../../../../shared/api-types';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
-import { questionKeys } from './query-keys';
+import { questionKeys, removeQuestionEverywhere } from './query-keys';
 
-export function deleteQuestion(questionId: string): Promise<QuestionPage> {
-  return apiRequest<QuestionPage>(`/questions/delete/${encodeURIComponent(questionId)}`, { method: 'DELETE' });
+/** Deletes a post. One already gone (deleted in another tab, say) counts as deleted. */
+export async function deleteQuestion(questionId: string): Promise<void> {
+  try {
+    await apiRequest(`/questions/delete/${encodeURIComponent(questionId)}`, { method: 'DELETE' });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
 }
 
 export function useDeleteQuestion() {
@@ -13,8 +17,9 @@ export function useDeleteQuestion() {
   const showError = useSnackbar();
   return useMutation({
     mutationFn: deleteQuestion,
-    onSuccess: (_page, questionId) => {
-      client.removeQueries({ queryKey: questionKeys.detail(questionId) });
+    onSuccess: (_nothing, questionId) => {
+      // Gone from every list at once; the lists then fetch again to fill the gap and the counts.
+      removeQuestionEverywhere(client, questionId);
       void client.invalidateQueries({ queryKey: questionKeys.lists });
       void client.invalidateQueries({ queryKey: ['users'] });
     },

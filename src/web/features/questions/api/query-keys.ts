@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { QuestionJson, QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import type { Sort } from '../../../../shared/constants';
+import { sameJson } from '../../../lib/same-json';
 
 export type QuestionListKind = 'explore' | 'feed' | 'bookmarks' | 'author';
 
@@ -23,9 +24,6 @@ export const questionKeys = {
 
 type Update = (question: QuestionSummaryJson) => QuestionSummaryJson;
 type Field = keyof QuestionSummaryJson;
-
-/** Cached data is copied on every write (structural sharing), so values are compared by content. */
-const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** Applies `change` to the post `id` in one cached list (pages of posts) or post page; the same data when it is not there. */
 function changePost(data: unknown, id: string, change: Update): unknown {
@@ -79,6 +77,19 @@ export function updateQuestionEverywhere(client: QueryClient, id: string, update
       );
     }
   };
+}
+
+/** Takes a deleted post out of every cached list at once and forgets its own page. */
+export function removeQuestionEverywhere(client: QueryClient, id: string) {
+  client.setQueriesData<InfiniteData<QuestionPage>>({ queryKey: questionKeys.lists }, (data) =>
+    data?.pages.some((page) => page.questions.some((q) => q._id === id))
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, questions: page.questions.filter((q) => q._id !== id) })),
+        }
+      : data,
+  );
+  client.removeQueries({ queryKey: questionKeys.detail(id) });
 }
 
 /** Puts a post the server returned into every cached copy, keeping each copy's own shape. */

@@ -28,12 +28,16 @@ export function DeletePostDialog({ questionId, title, onClose, onDeleted }: Dele
           variant="danger"
           disabled={remove.isPending}
           onClick={() =>
-            remove.mutate(questionId, {
-              onSuccess: () => {
+            // A promise, not mutate's callbacks: those are skipped once the dialog is gone (closed
+            // with Escape meanwhile, or its card already taken out of the list), and the page must
+            // still move on. A failure is shown by the mutation's own onError.
+            remove.mutateAsync(questionId).then(
+              () => {
                 onClose();
                 onDeleted?.();
               },
-            })
+              () => {},
+            )
           }
         >
           Delete

@@ -1,5 +1,5 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -17,11 +17,22 @@ interface PostListProps {
 }
 
 /**
+ * Each post once, where it first appears: a trending page read after a vote moved a post can
+ * bring it back, and the copy already on screen stays where the reader saw it.
+ */
+function firstOfEach(questions: QuestionSummaryJson[]): QuestionSummaryJson[] {
+  const seen = new Set<string>();
+  return questions.filter((q) => !seen.has(q._id) && Boolean(seen.add(q._id)));
+}
+
+/**
  * A list of posts, a page at a time: the next page loads when the end scrolls into view, and a
  * 'Load more' button does the same for keyboards and screen readers.
  */
 export function PostList({ query, empty, filter, label }: PostListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const [announcement, setAnnouncement] = useState('');
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   useEffect(() => {
@@ -40,16 +51,23 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
   if (query.isPending) return <Spinner label="Loading posts" />;
   if (query.isError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
 
-  const all = query.data.pages.flatMap((page) => page.questions);
+  const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
   const questions = filter ? all.filter(filter) : all;
   if (questions.length === 0 && !hasNextPage) return <StateMessage>{empty}</StateMessage>;
 
   return (
-    <section aria-label={label}>
+    <section aria-label={label} ref={section} tabIndex={-1} className={styles.section}>
       <ul className={styles.list}>
         {questions.map((question) => (
           <li key={question._id}>
-            <PostCard question={question} />
+            <PostCard
+              question={question}
+              onDeleted={() => {
+                setAnnouncement('Post deleted.');
+                // The Delete button went with its card; keep keyboard focus in the list.
+                requestAnimationFrame(() => section.current?.focus());
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -62,6 +80,9 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
         </div>
       )}
       {query.isFetchNextPageError && <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
     </section>
   );
 }

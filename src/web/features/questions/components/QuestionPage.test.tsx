@@ -209,4 +209,54 @@ describe('QuestionPage', () => {
     expect(await screen.findByText('Answer not found.')).toBeInTheDocument();
     expect(score()).toHaveTextContent('6');
   });
+
+  it('leaves the page of a post deleted even when its dialog was closed before the answer came', async () => {
+    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'DELETE /api/questions/delete/4': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    answer({ status: 200, body: { questions: [], nextCursor: null } });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/explore'));
+  });
+
+  it('keeps a later answer vote the server took when an earlier one fails after it', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let fail: (value: { status: number; body: unknown }) => void = () => {};
+    const downvoted = {
+      upvotedBy: ['owen.levain'],
+      downvotedBy: ['anna.bakes'],
+      upvotes: 6,
+      downvotes: 1,
+      myVote: 'downvote',
+    };
+    mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'POST /api/votes/vote/4/11': ({ body }) =>
+        (body as { reaction: string }).reaction === 'upvote'
+          ? new Promise((resolve) => (fail = resolve))
+          : { body: { votes: downvoted } },
+    });
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    const score = () => within(first!).getByLabelText(/^Score/);
+    await userEvent.click(within(first!).getByRole('button', { name: 'Upvote answer' }));
+    await userEvent.click(within(first!).getByRole('button', { name: 'Downvote answer' }));
+    await waitFor(() => expect(score()).toHaveTextContent('5'));
+
+    fail({ status: 500, body: { errors: ['Some error occurred. Try Again!'] } });
+    expect(await screen.findByText('Some error occurred. Try Again!')).toBeInTheDocument();
+    expect(score()).toHaveTextContent('5');
+    expect(within(first!).getByRole('button', { name: 'Downvote answer' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store';
+import { makeQuestion, makeUser } from '../../../testing/fixtures';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render';
+import { useQuestions } from '../api/get-questions';
+import { PostList } from './PostList';
+
+function Explore() {
+  return <PostList query={useQuestions('explore', {})} empty="No posts found" label="Posts" />;
+}
+
+const mine = (id: string, title: string) => makeQuestion({ _id: id, id, questionTitle: title, username: 'anna.bakes' });
+
+describe('PostList', () => {
+  it('shows a post once when a later page brings it back', async () => {
+    mockFetch({
+      'GET /api/questions': ({ query }) => ({
+        body: query.get('cursor')
+          ? { questions: [mine('2', 'Second'), mine('3', 'Third')], nextCursor: null }
+          : { questions: [mine('1', 'First'), mine('2', 'Second')], nextCursor: 'c2' },
+      }),
+    });
+    renderWithProviders(<Explore />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Third' });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+      'title-1',
+      'title-2',
+      'title-3',
+    ]);
+  });
+
+  it('takes a deleted post out at once and keeps keyboard focus in the list', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let refetches = 0;
+    const api = mockFetch({
+      'GET /api/questions': () => {
+        refetches += 1;
+        // The refetch after the delete is held back, so what is seen is the cache's own update.
+        return refetches === 1
+          ? { body: { questions: [mine('1', 'First'), mine('2', 'Second')], nextCursor: null } }
+          : new Promise(() => {});
+      },
+      'DELETE /api/questions/delete/1': { body: { questions: [], nextCursor: null } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+
+    const first = await screen.findByRole('article', { name: 'First' });
+    await user.click(within(first).getByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'Second' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus());
+    expect(screen.getByText('Post deleted.')).toHaveAttribute('role', 'status');
+    expect(api.calls('DELETE /api/questions/delete/1')).toHaveLength(1);
+  });
+
+  it('treats a post already deleted elsewhere as deleted', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    // Deleted in another tab: the server no longer has it.
+    let listed = [mine('1', 'First')];
+    mockFetch({
+      'GET /api/questions': () => ({ body: { questions: listed, nextCursor: null } }),
+      'DELETE /api/questions/delete/1': () => {
+        listed = [];
+        return { status: 404, body: { errors: ['Question not found.'] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+
+    const first = await screen.findByRole('article', { name: 'First' });
+    await user.click(within(first).getByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Question not found.')).not.toBeInTheDocument();
+  });
+});

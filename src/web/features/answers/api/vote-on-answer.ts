@@ -3,6 +3,7 @@ import type { VotesJson } from '../../../../shared/api-types';
 import type { Reaction } from '../../../../shared/constants';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { sameJson } from '../../../lib/same-json';
 import { applyReaction } from '../../../lib/votes';
 import { findAnswer, updateAnswerEverywhere } from './query-keys';
 
@@ -22,16 +23,19 @@ export function useVoteOnAnswer(questionId: string, username: string) {
       voteOnAnswer(questionId, answerId, reaction),
     onMutate: ({ answerId, reaction }) => {
       const before = findAnswer(client, questionId, answerId)?.votes;
-      updateAnswerEverywhere(client, questionId, answerId, (a) => ({
-        ...a,
-        votes: applyReaction(a.votes, reaction, username),
-      }));
-      return { before };
+      const after = before && applyReaction(before, reaction, username);
+      if (after) updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes: after }));
+      return { before, after };
     },
     onError: (error, { answerId }, context) => {
-      const before = context?.before;
-      // Only this answer's votes go back, so answers or comments added meanwhile stay.
-      if (before) updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes: before }));
+      const { before, after } = context ?? {};
+      // Only this answer's votes go back, so answers or comments added meanwhile stay, and only
+      // if they still are what this vote showed: a later vote's answer from the server stays.
+      if (before) {
+        updateAnswerEverywhere(client, questionId, answerId, (a) =>
+          sameJson(a.votes, after) ? { ...a, votes: before } : a,
+        );
+      }
       showError(errorMessage(error));
     },
     onSuccess: (votes, { answerId }) => {

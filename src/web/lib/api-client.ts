@@ -67,3 +67,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : messages.unexpected;
 }
+
+/**
+ * A delete whose target is already gone (deleted in another tab, say) has done what was asked:
+ * its 404 resolves to undefined, so the caller takes the item out as if this call had deleted it.
+ */
+export async function unlessGone<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}

@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerPage } from '../../../../shared/api-types';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { commentKeys } from '../../comments/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
 import { findAnswer, updateAnswerPages } from './query-keys';
 
-export function deleteAnswer(questionId: string, answerId: string): Promise<AnswerPage> {
-  return apiRequest<AnswerPage>(`/answers/delete/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
-    method: 'DELETE',
-  });
+/** Deletes an answer; one already gone counts as deleted. */
+export function deleteAnswer(questionId: string, answerId: string): Promise<AnswerPage | undefined> {
+  return unlessGone(
+    apiRequest<AnswerPage>(`/answers/delete/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
+      method: 'DELETE',
+    }),
+  );
 }
 
 /** Deletes an answer (its author or the question's author) with its comments. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentPage } from '../../../../shared/api-types';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { countComment } from './add-comment';
 import { mapComments, threadHas, threadPath, updateThread } from './query-keys';
@@ -9,10 +9,12 @@ export function deleteComment(
   questionId: string,
   answerId: string | undefined,
   commentId: string,
-): Promise<CommentPage> {
-  return apiRequest<CommentPage>(
-    `/comments/delete/${threadPath(questionId, answerId)}/${encodeURIComponent(commentId)}`,
-    { method: 'DELETE' },
+): Promise<CommentPage | undefined> {
+  // One already gone counts as deleted.
+  return unlessGone(
+    apiRequest<CommentPage>(`/comments/delete/${threadPath(questionId, answerId)}/${encodeURIComponent(commentId)}`, {
+      method: 'DELETE',
+    }),
   );
 }
 

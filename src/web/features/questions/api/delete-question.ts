@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { questionKeys, removeQuestionEverywhere } from './query-keys';
 
-/** Deletes a post. One already gone (deleted in another tab, say) counts as deleted. */
-export async function deleteQuestion(questionId: string): Promise<void> {
-  try {
-    await apiRequest(`/questions/delete/${encodeURIComponent(questionId)}`, { method: 'DELETE' });
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
-  }
+/** Deletes a post; one already gone counts as deleted. */
+export function deleteQuestion(questionId: string): Promise<unknown> {
+  return unlessGone(apiRequest(`/questions/delete/${encodeURIComponent(questionId)}`, { method: 'DELETE' }));
 }
 
 export function useDeleteQuestion() {

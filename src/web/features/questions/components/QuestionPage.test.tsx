@@ -141,6 +141,24 @@ describe('QuestionPage', () => {
     expect(api.calls('DELETE /api/answers/delete/4/11')).toHaveLength(1);
   });
 
+  it('takes out an answer already deleted elsewhere, as if this delete had done it', async () => {
+    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+    mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'DELETE /api/answers/delete/4/11': { status: 404, body: { errors: ['Answer not found.'] } },
+    });
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    await userEvent.click(within(first!).getByRole('button', { name: 'Delete answer' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this answer?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('article', { name: /^Answer by/ })).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 2, name: '1 Answer' })).toBeInTheDocument();
+    expect(screen.queryByText('Answer not found.')).not.toBeInTheDocument();
+  });
+
   it('pages further answers with Load more answers', async () => {
     const api = mockFetch({
       'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },

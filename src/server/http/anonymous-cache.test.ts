@@ -34,6 +34,7 @@ describe('anonymous cache', () => {
     app.get('/uncached', async () => ({ run: (runs += 1) }));
     app.post('/write', async () => ({ ok: true }));
     app.post('/refused', async (_request, reply) => reply.code(401).send({ errors: ['Unauthorized'] }));
+    app.post('/committed-then-failed', async (_request, reply) => reply.code(500).send({ errors: ['Oops'] }));
     app.post('/vote', { config: { keepsAnonymousCache: true } }, async () => ({ ok: true }));
     await app.ready();
   });
@@ -86,6 +87,12 @@ describe('anonymous cache', () => {
     expect((await app.inject({ method: 'POST', url: '/refused' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/no/such/route' })).statusCode).toBe(404);
     expect((await get('/list')).body).toEqual({ run: 1 });
+  });
+
+  it('ends the cached answers after a write that failed once it may have committed (a 500)', async () => {
+    await get('/list');
+    expect((await app.inject({ method: 'POST', url: '/committed-then-failed' })).statusCode).toBe(500);
+    expect((await get('/list')).body).toEqual({ run: 2 });
   });
 
   it('keeps the cached answers across a write marked as keeping them', async () => {

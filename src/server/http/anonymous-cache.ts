@@ -97,9 +97,10 @@ export function registerAnonymousCache(
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) {
-      // Only a write that succeeded changed anything: a refused one (401, 404, 429, …) leaves the
-      // cache, or anyone could keep it empty with cheap bad requests.
-      const wrote = reply.statusCode >= 200 && reply.statusCode < 300;
+      // A refused write (401, 404, 429, …) changed nothing and leaves the cache, or anyone could
+      // keep it empty with cheap bad requests. Any other answer may follow a commit, a 500 too
+      // (the commit done, the answer's page failing after it).
+      const wrote = reply.statusCode < 400 || reply.statusCode >= 500;
       if (wrote && request.routeOptions.config.keepsAnonymousCache !== true) {
         generation += 1;
         entries.clear();

@@ -83,4 +83,47 @@ describe('PostList', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
     expect(screen.queryByText('Question not found.')).not.toBeInTheDocument();
   });
+
+  it('keeps focus and says so when the last post goes, and leaves focus the reader moved elsewhere', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let listed = [mine('1', 'First'), mine('2', 'Second')];
+    let answerDelete: (value: { status: number; body: unknown }) => void = () => {};
+    mockFetch({
+      'GET /api/questions': () => ({ body: { questions: listed, nextCursor: null } }),
+      'DELETE /api/questions/delete/1': () => {
+        listed = listed.filter((q) => q._id !== '1');
+        return { body: { questions: [], nextCursor: null } };
+      },
+      'DELETE /api/questions/delete/2': () =>
+        new Promise((resolve) => {
+          listed = [];
+          answerDelete = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <input aria-label="Search posts" />
+        <Explore />
+      </>,
+    );
+    const remove = async (title: string) => {
+      await user.click(
+        within(await screen.findByRole('article', { name: title })).getByRole('button', { name: 'Delete post' }),
+      );
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    };
+
+    await remove('First');
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus());
+
+    // The last post: its delete is slow, and the reader closes the dialog and starts a search.
+    await remove('Second');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('textbox', { name: 'Search posts' }));
+    answerDelete({ status: 200, body: { questions: [], nextCursor: null } });
+    await waitFor(() => expect(screen.getByText('No posts found')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Post deleted.')).toHaveAttribute('role', 'status'));
+    expect(screen.getByRole('textbox', { name: 'Search posts' })).toHaveFocus();
+  });
 });

@@ -53,24 +53,31 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
 
   const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
   const questions = filter ? all.filter(filter) : all;
-  if (questions.length === 0 && !hasNextPage) return <StateMessage>{empty}</StateMessage>;
+  const onDeleted = () => {
+    // Cleared first, so a second delete's same words are read out again.
+    setAnnouncement('');
+    requestAnimationFrame(() => {
+      setAnnouncement('Post deleted.');
+      // The Delete button went with its card; keep keyboard focus in the list, unless the reader
+      // has moved on to something else while the delete was on its way.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || section.current?.contains(focused)) section.current?.focus();
+    });
+  };
 
   return (
     <section aria-label={label} ref={section} tabIndex={-1} className={styles.section}>
-      <ul className={styles.list}>
-        {questions.map((question) => (
-          <li key={question._id}>
-            <PostCard
-              question={question}
-              onDeleted={() => {
-                setAnnouncement('Post deleted.');
-                // The Delete button went with its card; keep keyboard focus in the list.
-                requestAnimationFrame(() => section.current?.focus());
-              }}
-            />
-          </li>
-        ))}
-      </ul>
+      {questions.length === 0 && !hasNextPage ? (
+        <StateMessage>{empty}</StateMessage>
+      ) : (
+        <ul className={styles.list}>
+          {questions.map((question) => (
+            <li key={question._id}>
+              <PostCard question={question} onDeleted={onDeleted} />
+            </li>
+          ))}
+        </ul>
+      )}
       <div ref={sentinel} />
       {hasNextPage && (
         <div className={styles.more}>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
 import { authStore } from '../../../lib/auth-store';
@@ -245,6 +246,33 @@ describe('QuestionPage', () => {
 
     answer({ status: 200, body: { questions: [], nextCursor: null } });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/explore'));
+  });
+
+  it('stays where the reader went if a delete is answered after they left the post', async () => {
+    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'DELETE /api/questions/delete/4': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Link to="/profile">Profile</Link>
+        <QuestionPage />
+      </>,
+      { route: '/question/4', path: '/question/:questionId' },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
+
+    answer({ status: 200, body: { questions: [], nextCursor: null } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile');
   });
 
   it('keeps a later answer vote the server took when an earlier one fails after it', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
@@ -20,6 +20,15 @@ export default function QuestionPage() {
     if (title) document.title = `${title} · Crumb`;
   }, [title]);
 
+  // A delete answered after the reader left this page must not take them to Explore.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+
   if (query.isPending) return <Spinner label="Loading post" />;
   if (query.isError) {
     return notFound ? (
@@ -37,7 +46,7 @@ export default function QuestionPage() {
   const question = query.data;
   return (
     <div className={styles.page}>
-      <PostCard question={question} full onDeleted={() => void navigate('/explore')} />
+      <PostCard question={question} full onDeleted={() => shown.current && void navigate('/explore')} />
       <AnswersSection key={question._id} question={question} />
     </div>
   );

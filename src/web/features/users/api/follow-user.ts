@@ -4,6 +4,7 @@ import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { useSnackbar } from '../../../lib/snackbar';
 import { questionKeys } from '../../questions/api/query-keys';
+import { confirmFollow } from './follow-state';
 import { userKeys } from './user-keys';
 
 interface FollowResult {
@@ -27,6 +28,7 @@ export function useFollowUser() {
   return useMutation({
     mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => followUser(userId, follow),
     onSuccess: ({ user, followUser: other }, { follow }) => {
+      confirmFollow(user._id, other.username, follow);
       authStore.updateUser(user);
       client.setQueryData(userKeys.detail(user.username), user);
       client.setQueryData(userKeys.detail(other.username), other);

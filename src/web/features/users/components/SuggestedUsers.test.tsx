@@ -5,35 +5,42 @@ import { authStore } from '../../../lib/auth-store';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { confirmFollow } from '../api/follow-state';
 import { SuggestedUsers } from './SuggestedUsers';
 
+// Each test has its own signed-in baker: confirmed follows are kept per baker for the tab's life.
+const firstHundred = Array.from({ length: 100 }, (_, i) => `baker${i}`);
+
 describe('You may also know', () => {
-  it("keeps 'Unfollow' after a follow the session's first-100 list does not name", async () => {
-    const firstHundred = Array.from({ length: 100 }, (_, i) => `baker${i}`);
-    const me = makeUser({ username: 'anna.bakes', following: firstHundred, followingCount: 100 });
-    const ben = makeUser({ _id: '9', id: '9', username: 'ben', firstName: 'Ben' });
+  it("keeps 'Unfollow' after follows the stored first-100 list does not name, until an unfollow elsewhere", async () => {
+    const me = makeUser({ _id: '501', username: 'anna.bakes', following: firstHundred, followingCount: 100 });
+    const ben = makeUser({ _id: '9', id: '9', username: 'ben' });
+    const cyd = makeUser({ _id: '10', id: '10', username: 'cyd' });
     authStore.signIn('token', me);
     const api = mockFetch({
-      'GET /api/users/suggestions': { body: { users: [ben], nextCursor: null } },
-      // The server's lists name the first 100 follows, so the new one is only in the count.
+      'GET /api/users/suggestions': { body: { users: [ben, cyd], nextCursor: null } },
+      // The server's lists name the first 100 follows, so the new ones are only in the count.
       'POST /api/users/follow/9': { body: { user: { ...me, followingCount: 101 }, followUser: ben } },
+      'POST /api/users/follow/10': { body: { user: { ...me, followingCount: 102 }, followUser: cyd } },
     });
     const user = userEvent.setup();
     renderWithProviders(<SuggestedUsers />);
 
     await user.click(await screen.findByRole('button', { name: 'Follow + @ben' }));
-
     expect(await screen.findByRole('button', { name: 'Unfollow @ben' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Follow + @cyd' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow @cyd' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Unfollow @ben' })).toBeEnabled();
     expect(api.calls('POST /api/users/follow/9')).toHaveLength(1);
 
-    // Unfollowed elsewhere (the profile's list): the stored user changes, and it is the truth again.
-    act(() => authStore.updateUser({ ...me, followingCount: 100 }));
+    // Unfollowed from the profile's list: that confirmed answer is the truth here too.
+    act(() => confirmFollow('501', 'ben', false));
     expect(await screen.findByRole('button', { name: 'Follow + @ben' })).toBeEnabled();
   });
 
   it("goes back to 'Follow +' when the server refuses", async () => {
-    const me = makeUser({ username: 'anna.bakes', following: [] });
-    const ben = makeUser({ _id: '9', id: '9', username: 'ben', firstName: 'Ben' });
+    const me = makeUser({ _id: '502', username: 'anna.bakes', following: [] });
+    const ben = makeUser({ _id: '9', id: '9', username: 'ben' });
     authStore.signIn('token', me);
     mockFetch({
       'GET /api/users/suggestions': { body: { users: [ben], nextCursor: null } },

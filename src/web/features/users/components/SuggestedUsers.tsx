@@ -4,8 +4,9 @@ import type { UserJson } from '../../../../shared/api-types';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { authStore, useSession } from '../../../lib/auth-store';
+import { useSession } from '../../../lib/auth-store';
 import { originOf } from '../../../lib/navigation';
+import { useConfirmedFollow } from '../api/follow-state';
 import { useFollowUser } from '../api/follow-user';
 import { useSuggestions } from '../api/get-suggestions';
 import styles from './SuggestedUsers.module.css';
@@ -45,13 +46,11 @@ function SuggestedUser({ user }: { user: UserJson }) {
   const navigate = useNavigate();
   const follow = useFollowUser();
   const listed = session?.user.following.includes(user.username) ?? false;
-  // Shown at once and undone if the server refuses. Once it agrees, its answer is kept for as long
-  // as the stored user is the one that answer brought: the stored `following` names only the
-  // first 100 follows, so a newer follow would not show there; any later change to the stored
-  // user (an unfollow from the profile, say) makes the stored list the truth again.
+  const confirmed = useConfirmedFollow(session?.user._id, user.username);
+  // Shown at once and undone if the server refuses; once it agrees, its answer (kept per tab, see
+  // follow-state.ts) holds over the stored list, which names only the first 100 follows.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
-  const [confirmed, setConfirmed] = useState<{ follows: boolean; user: UserJson | undefined } | null>(null);
-  const following = optimistic ?? (confirmed && confirmed.user === session?.user ? confirmed.follows : listed);
+  const following = optimistic ?? confirmed ?? listed;
 
   const toggle = () => {
     if (!session) {
@@ -60,16 +59,7 @@ function SuggestedUser({ user }: { user: UserJson }) {
     }
     const next = !following;
     setOptimistic(next);
-    follow.mutate(
-      { userId: user._id, follow: next },
-      {
-        onError: () => setOptimistic(null),
-        onSuccess: () => {
-          setConfirmed({ follows: next, user: authStore.getSession()?.user });
-          setOptimistic(null);
-        },
-      },
-    );
+    follow.mutate({ userId: user._id, follow: next }, { onSettled: () => setOptimistic(null) });
   };
 
   return (

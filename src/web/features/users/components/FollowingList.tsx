@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
@@ -15,12 +15,14 @@ export function FollowingList({ username, total }: { username: string; total: nu
   const follow = useFollowUser();
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const summary = useRef<HTMLButtonElement>(null);
   const following = useFollowing(username, open);
   if (total === 0) return null;
   const users = following.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <div className={styles.details}>
       <button
+        ref={summary}
         type="button"
         className={styles.summary}
         aria-expanded={open}
@@ -34,7 +36,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
           open && <Spinner label="Loading the bakers you follow" />
         ) : !following.data ? (
           <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
-        ) : users.length === 0 ? (
+        ) : users.length === 0 && !following.hasNextPage ? (
           <StateMessage>No users to display</StateMessage>
         ) : (
           <>
@@ -46,7 +48,13 @@ export function FollowingList({ username, total }: { username: string; total: nu
                     size="sm"
                     variant="secondary"
                     disabled={follow.isPending && follow.variables.userId === _id}
-                    onClick={() => follow.mutate({ userId: _id, follow: false })}
+                    onClick={() =>
+                      // The row goes with its button: keep keyboard focus on the list's own button.
+                      follow.mutateAsync({ userId: _id, follow: false }).then(
+                        () => summary.current?.focus(),
+                        () => {},
+                      )
+                    }
                   >
                     Unfollow <span className="visually-hidden">@{name}</span>
                   </Button>

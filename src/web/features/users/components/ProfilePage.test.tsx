@@ -105,6 +105,27 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Unfollow @ben.rye' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Unfollow @cyd.crumb' })).toBeEnabled();
     expect(requests.calls('GET /api/users/anna.bakes/following')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Bakers you follow/ })).toHaveFocus());
+  });
+
+  it('still offers the next page once every baker shown is unfollowed', async () => {
+    const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye' });
+    const cyd = makeUser({ _id: '22', id: '22', username: 'cyd.crumb' });
+    api({
+      'GET /api/users/anna.bakes': { body: { user: { ...anna, followingCount: 2 } } },
+      'GET /api/users/anna.bakes/following': ({ query }) => ({
+        body: query.get('cursor') ? { users: [cyd], nextCursor: null } : { users: [ben], nextCursor: 'c2' },
+      }),
+      'POST /api/users/unfollow/21': { body: { user: { ...anna, followingCount: 1 }, followUser: ben } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakers you follow (2)' }));
+    await user.click(await screen.findByRole('button', { name: 'Unfollow @ben.rye' }));
+    await user.click(await screen.findByRole('button', { name: 'Load more bakers' }));
+    expect(await screen.findByRole('button', { name: 'Unfollow @cyd.crumb' })).toBeInTheDocument();
+    expect(screen.queryByText('No users to display')).not.toBeInTheDocument();
   });
 
   it('keeps the bakers already shown when the next page fails', async () => {

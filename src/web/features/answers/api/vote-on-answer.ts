@@ -3,7 +3,7 @@ import type { VotesJson } from '../../../../shared/api-types';
 import type { Reaction } from '../../../../shared/constants';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
-import { sameJson } from '../../../lib/same-json';
+import { isLatestChange, markChange } from '../../../lib/latest-change';
 import { applyReaction } from '../../../lib/votes';
 import { findAnswer, updateAnswerEverywhere } from './query-keys';
 
@@ -23,22 +23,24 @@ export function useVoteOnAnswer(questionId: string, username: string) {
       voteOnAnswer(questionId, answerId, reaction),
     onMutate: ({ answerId, reaction }) => {
       const before = findAnswer(client, questionId, answerId)?.votes;
-      const after = before && applyReaction(before, reaction, username);
-      if (after) updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes: after }));
-      return { before, after };
+      if (!before) return { before };
+      updateAnswerEverywhere(client, questionId, answerId, (a) => ({
+        ...a,
+        votes: applyReaction(before, reaction, username),
+      }));
+      return { before, token: markChange(client, `answer ${answerId} votes`) };
     },
     onError: (error, { answerId }, context) => {
-      const { before, after } = context ?? {};
-      // Only this answer's votes go back, so answers or comments added meanwhile stay, and only
-      // if they still are what this vote showed: a later vote's answer from the server stays.
-      if (before) {
-        updateAnswerEverywhere(client, questionId, answerId, (a) =>
-          sameJson(a.votes, after) ? { ...a, votes: before } : a,
-        );
+      // Only this answer's votes go back, so answers or comments added meanwhile stay, and only if
+      // nothing changed them since: the server's answer to a later click stays.
+      const { before, token } = context ?? {};
+      if (before && token && isLatestChange(client, `answer ${answerId} votes`, token)) {
+        updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes: before }));
       }
       showError(errorMessage(error));
     },
     onSuccess: (votes, { answerId }) => {
+      markChange(client, `answer ${answerId} votes`);
       updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes }));
     },
   });

@@ -45,7 +45,7 @@ describe('a post changed everywhere it is cached', () => {
     const undoVote = updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
     // While the vote is on its way: another post is bookmarked, and this one gains a comment.
     updateQuestionEverywhere(client, '2', (q) => ({ ...q, bookmarked: true }));
-    storeQuestion(client, makeQuestion({ _id: '1', id: '1', votes: upvoted, commentCount: 1 }));
+    updateQuestionEverywhere(client, '1', (q) => ({ ...q, commentCount: 1 }));
 
     undoVote();
 
@@ -73,5 +73,18 @@ describe('a post changed everywhere it is cached', () => {
     undoUpvote();
 
     expect(post('1')?.votes).toEqual(downvoted);
+  });
+
+  it('leaves a field alone that a later change set to the very same value', () => {
+    const { client, post } = cacheWithTwoPosts();
+    // Bookmark, unbookmark, bookmark again; the third is answered first, then the first fails.
+    const undoFirst = updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: true }));
+    updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: false }));
+    updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: true }));
+    storeQuestion(client, makeQuestion({ _id: '1', id: '1', bookmarked: true }));
+
+    undoFirst();
+
+    expect(post('1')?.bookmarked).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { QuestionJson, QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import type { Sort } from '../../../../shared/constants';
-import { sameJson } from '../../../lib/same-json';
+import { isLatestChange, markChange } from '../../../lib/latest-change';
 
 export type QuestionListKind = 'explore' | 'feed' | 'bookmarks' | 'author';
 
@@ -46,33 +46,34 @@ function changePost(data: unknown, id: string, change: Update): unknown {
 /**
  * Applies a change to one post wherever it is cached (every list page and its own page), so
  * a vote or bookmark shows at once everywhere. Returns the undo if the call fails: on this post,
- * it puts back each field this change set, and only where the field still holds what this change
- * put there, so whatever changed meanwhile (another post's bookmark, a new comment on this one,
- * the server's count from a later vote) stays.
+ * it puts back each field this change set, unless something changed that field after it, so
+ * whatever changed meanwhile (another post's bookmark, a new comment on this one, the server's
+ * answer to a later click) stays.
  */
 export function updateQuestionEverywhere(client: QueryClient, id: string, update: Update): () => void {
-  const undos: Array<{ key: QueryKey; before: Partial<QuestionSummaryJson>; after: Partial<QuestionSummaryJson> }> = [];
+  const undos: Array<{ key: QueryKey; before: Partial<QuestionSummaryJson> }> = [];
+  const changed = new Set<Field>();
   for (const [key, data] of client.getQueriesData({ queryKey: questionKeys.all })) {
-    let change: { before: Partial<QuestionSummaryJson>; after: Partial<QuestionSummaryJson> } | undefined;
+    let before: Partial<QuestionSummaryJson> | undefined;
     const next = changePost(data, id, (question) => {
-      const changed = update(question);
-      const fields = (Object.keys(changed) as Field[]).filter((field) => changed[field] !== question[field]);
-      change = {
-        before: Object.fromEntries(fields.map((field) => [field, question[field]])),
-        after: Object.fromEntries(fields.map((field) => [field, changed[field]])),
-      };
-      return changed;
+      const after = update(question);
+      const fields = (Object.keys(after) as Field[]).filter((field) => after[field] !== question[field]);
+      fields.forEach((field) => changed.add(field));
+      before = Object.fromEntries(fields.map((field) => [field, question[field]]));
+      return after;
     });
     if (next === data) continue;
     client.setQueryData(key, next);
-    if (change) undos.push({ key, ...change });
+    if (before) undos.push({ key, before });
   }
+  const tokens = new Map([...changed].map((field) => [field, markChange(client, `question ${id} ${field}`)]));
   return () => {
-    for (const { key, before, after } of undos) {
+    const stillMine = (field: Field) => isLatestChange(client, `question ${id} ${field}`, tokens.get(field) ?? {});
+    for (const { key, before } of undos) {
       client.setQueryData(key, (data: unknown) =>
         changePost(data, id, (question) => {
-          const untouched = (Object.keys(before) as Field[]).filter((field) => sameJson(question[field], after[field]));
-          return { ...question, ...Object.fromEntries(untouched.map((field) => [field, before[field]])) };
+          const undone = (Object.keys(before) as Field[]).filter(stillMine);
+          return { ...question, ...Object.fromEntries(undone.map((field) => [field, before[field]])) };
         }),
       );
     }

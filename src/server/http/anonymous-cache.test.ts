@@ -35,6 +35,7 @@ describe('anonymous cache', () => {
     app.post('/write', async () => ({ ok: true }));
     app.post('/refused', async (_request, reply) => reply.code(401).send({ errors: ['Unauthorized'] }));
     app.post('/committed-then-failed', async (_request, reply) => reply.code(500).send({ errors: ['Oops'] }));
+    app.post('/busy', async (_request, reply) => reply.code(503).send({ errors: ['Busy'] }));
     app.post('/vote', { config: { keepsAnonymousCache: true } }, async () => ({ ok: true }));
     await app.ready();
   });
@@ -82,10 +83,11 @@ describe('anonymous cache', () => {
     expect((await get('/list')).body).toEqual({ run: 2 });
   });
 
-  it('keeps the cached answers across a write that was refused, which changed nothing', async () => {
+  it('keeps the cached answers across a write that was refused or found the database busy, which changed nothing', async () => {
     await get('/list');
     expect((await app.inject({ method: 'POST', url: '/refused' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/no/such/route' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/busy' })).statusCode).toBe(503);
     expect((await get('/list')).body).toEqual({ run: 1 });
   });
 

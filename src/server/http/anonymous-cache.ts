@@ -98,9 +98,10 @@ export function registerAnonymousCache(
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) {
       // A refused write (401, 404, 429, …) changed nothing and leaves the cache, or anyone could
-      // keep it empty with cheap bad requests. Any other answer may follow a commit, a 500 too
-      // (the commit done, the answer's page failing after it).
-      const wrote = reply.statusCode < 400 || reply.statusCode >= 500;
+      // keep it empty with cheap bad requests; so does a 503, which answers a database that was
+      // busy or out of reach before anything was written. Any other answer may follow a commit,
+      // a 500 too (the commit done, the answer's page failing after it).
+      const wrote = reply.statusCode < 400 || (reply.statusCode >= 500 && reply.statusCode !== 503);
       if (wrote && request.routeOptions.config.keepsAnonymousCache !== true) {
         generation += 1;
         entries.clear();

@@ -20,14 +20,15 @@ export default function QuestionPage() {
     if (title) document.title = `${title} · Crumb`;
   }, [title]);
 
-  // A delete answered after the reader left this page must not take them to Explore.
-  const shown = useRef(true);
+  // A delete answered after the reader left this post (for another page, or another post on this
+  // same page) must not take them to Explore.
+  const shown = useRef<string | null>(questionId);
   useEffect(() => {
-    shown.current = true;
+    shown.current = questionId;
     return () => {
-      shown.current = false;
+      shown.current = null;
     };
-  }, []);
+  }, [questionId]);
 
   if (query.isPending) return <Spinner label="Loading post" />;
   if (query.isError) {
@@ -46,7 +47,7 @@ export default function QuestionPage() {
   const question = query.data;
   return (
     <div className={styles.page}>
-      <PostCard question={question} full onDeleted={() => shown.current && void navigate('/explore')} />
+      <PostCard question={question} full onDeleted={() => shown.current === questionId && void navigate('/explore')} />
       <AnswersSection key={question._id} question={question} />
     </div>
   );

@@ -46,6 +46,27 @@ function renderPage(id = '4') {
   });
 }
 
+/** The post's author, whose delete the server answers only when `answerDelete` is called. */
+function withSlowDelete() {
+  authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+  let answer: (value: { status: number; body: unknown }) => void = () => {};
+  mockFetch({
+    'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+    'DELETE /api/questions/delete/4': () => new Promise((resolve) => (answer = resolve)),
+  });
+  return {
+    user: userEvent.setup(),
+    answerDelete: () => answer({ status: 200, body: { questions: [], nextCursor: null } }),
+  };
+}
+
+/** Asks to delete the post, then closes the dialog before the server answers. */
+async function deleteThenEscape(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Delete post' }));
+  await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+  await user.keyboard('{Escape}');
+}
+
 describe('QuestionPage', () => {
   it("shows 'Post not found' when the API answers 404", async () => {
     mockFetch({ 'GET /api/questions/99': { status: 404, body: { errors: ['Question not found.'] } } });
@@ -230,32 +251,18 @@ describe('QuestionPage', () => {
   });
 
   it('leaves the page of a post deleted even when its dialog was closed before the answer came', async () => {
-    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
-    let answer: (value: { status: number; body: unknown }) => void = () => {};
-    mockFetch({
-      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
-      'DELETE /api/questions/delete/4': () => new Promise((resolve) => (answer = resolve)),
-    });
-    const user = userEvent.setup();
+    const { user, answerDelete } = withSlowDelete();
     renderPage();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await user.keyboard('{Escape}');
+    await deleteThenEscape(user);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    answer({ status: 200, body: { questions: [], nextCursor: null } });
+    answerDelete();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/explore'));
   });
 
   it('stays where the reader went if a delete is answered after they left the post', async () => {
-    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
-    let answer: (value: { status: number; body: unknown }) => void = () => {};
-    mockFetch({
-      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
-      'DELETE /api/questions/delete/4': () => new Promise((resolve) => (answer = resolve)),
-    });
-    const user = userEvent.setup();
+    const { user, answerDelete } = withSlowDelete();
     renderWithProviders(
       <>
         <Link to="/profile">Profile</Link>
@@ -264,13 +271,11 @@ describe('QuestionPage', () => {
       { route: '/question/4', path: '/question/:questionId' },
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await user.keyboard('{Escape}');
+    await deleteThenEscape(user);
     await user.click(screen.getByRole('link', { name: 'Profile' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
 
-    answer({ status: 200, body: { questions: [], nextCursor: null } });
+    answerDelete();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
   });

@@ -8,10 +8,12 @@ import {
   postQuestion,
   signUp,
   steppingClock,
+  testDialect,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
 } from '../../testing/test-app.js';
+import { createQuestionsRepository, SEARCH_RANK_POOL } from './questions.repository.js';
 
 const titlesOf = (questions: QuestionSummaryJson[]) => questions.map((q) => q.questionTitle);
 
@@ -646,6 +648,24 @@ describe('lists that change', () => {
     }
   });
 
+  it('search leaves out one-letter words beside longer ones, and takes them as whole words alone', async () => {
+    const author = await signUp(api);
+    await postQuestion(api, author, {
+      questionTitle: 'Plan B for a flat focaccia',
+      questionText: 'Would a second rise help?',
+      tags: ['Onelettertest'],
+    });
+    await postQuestion(api, author, { questionTitle: 'Bagels boiled too long', tags: ['Onelettertest'] });
+    const scoped = (q: string) => `/api/questions?tag=onelettertest&q=${encodeURIComponent(q)}`;
+    // Alone, a one-letter word is a whole word: "b" finds "Plan B", not "Bagels" or "boiled".
+    expect(await listTitles(api, scoped('b'))).toEqual(['Plan B for a flat focaccia']);
+    expect(await listTitles(api, scoped('a b'))).toEqual(['Plan B for a flat focaccia']);
+    expect(await listTitles(api, scoped('x'))).toEqual([]);
+    // Beside a longer word it is left out: "bagel's" searches for "bagel".
+    expect(await listTitles(api, scoped("bagel's"))).toEqual(['Bagels boiled too long']);
+    expect(await listTitles(api, scoped('z focac'))).toEqual(['Plan B for a flat focaccia']);
+  });
+
   it('an edit moves a post to the top of latest in the tag and author lists as well', async () => {
     const author = await signUp(api);
     const first = await postQuestion(api, author, { questionTitle: 'Edit me', tags: ['Edittag'] });
@@ -777,5 +797,49 @@ describe('search words standing for many indexed terms', () => {
 
   it('match a word with accents as typed', async () => {
     expect(await listTitles(api, '/api/questions?q=cr%C3%A8me%20torch')).toEqual(['Crème brûlée torch']);
+  });
+});
+
+describe('a trending search at scale', () => {
+  let t: TestApp;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: steppingClock() });
+    api = apiClient(t.app);
+  });
+  afterAll(() => t.close());
+
+  it(`a trending search ranks the newest ${SEARCH_RANK_POOL} matches, after the other filters`, async () => {
+    const star = await signUp(api);
+    const voter = await signUp(api);
+    const starred = await postQuestion(api, star, { questionTitle: 'Poolword classic', tags: [] });
+    await react(api, voter, starred, 'upvote');
+    const filler = await signUp(api);
+    const repository = createQuestionsRepository(testDialect);
+    await t.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < SEARCH_RANK_POOL; i += 1) {
+        await repository.insert(
+          trx,
+          { id: Number(filler.id), username: filler.username },
+          { title: `Poolword newer ${i}`, body: 'Score nothing yet.', tags: [] },
+          Date.UTC(2024, 0, 1) + i,
+        );
+      }
+    });
+
+    const trending = await api.get<QuestionPage>('/api/questions?q=poolword&sort=trending&limit=100');
+    expect(trending.status).toBe(200);
+    expect(trending.body.questions[0]?.questionTitle).toBe(`Poolword newer ${SEARCH_RANK_POOL - 1}`);
+    const ranked = await walkPages(api, '/api/questions?q=poolword&sort=trending', 'questions', 100);
+    const rankedTitles = ranked.flat().map((q) => q.questionTitle);
+    expect(rankedTitles).toHaveLength(SEARCH_RANK_POOL);
+    expect(rankedTitles).not.toContain('Poolword classic');
+    // Latest still finds every match, and a narrower search ranks the older post again.
+    const oldest = await api.get<QuestionPage>('/api/questions?q=poolword&sort=oldest&limit=1');
+    expect(titlesOf(oldest.body.questions)).toEqual(['Poolword classic']);
+    expect(await listTitles(api, `/api/questions?q=poolword&sort=trending&author=${star.username}`)).toEqual([
+      'Poolword classic',
+    ]);
   });
 });

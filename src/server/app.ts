@@ -41,8 +41,11 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
-/** Visitors' answers kept at most: list pages and question pages are tens of KB, so this is a few tens of MB. */
+/** Visitors' answers kept at most: list pages and question pages are tens of KB. */
 const ANONYMOUS_CACHE_ENTRIES = 1000;
+/** 16 M characters, at most 32 MB, whatever answers visitors ask for; one answer at most 1 M. */
+const ANONYMOUS_CACHE_CHARS = 16 * 1024 * 1024;
+const ANONYMOUS_CACHE_ENTRY_CHARS = 1024 * 1024;
 /** How often SQLite's write-ahead log is copied into the database file, off the request path. */
 const CHECKPOINT_INTERVAL_MS = 250;
 
@@ -106,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const anonymousCache = registerAnonymousCache(app, {
     ttlMs: config.anonymousCacheMs,
     maxEntries: ANONYMOUS_CACHE_ENTRIES,
+    maxChars: ANONYMOUS_CACHE_CHARS,
+    maxEntryChars: ANONYMOUS_CACHE_ENTRY_CHARS,
     now: ctx.now,
   });
   await app.register(rateLimit, { global: false });

@@ -19,7 +19,13 @@ describe('anonymous cache', () => {
     runs = 0;
     gate = null;
     app = Fastify({ logger: false });
-    cache = registerAnonymousCache(app, { ttlMs: 1000, maxEntries: 3, now: () => clock });
+    cache = registerAnonymousCache(app, {
+      ttlMs: 1000,
+      maxEntries: 3,
+      maxChars: 60,
+      maxEntryChars: 40,
+      now: () => clock,
+    });
     const cached = { config: { anonymousCache: true } };
     app.get('/list', cached, async () => {
       runs += 1;
@@ -32,6 +38,11 @@ describe('anonymous cache', () => {
       return reply.code(404).send({ errors: ['Not found'] });
     });
     app.get('/uncached', async () => ({ run: (runs += 1) }));
+    // {"run":N,"pad":"…"}: 18 characters and the pad, for runs 1 to 9.
+    app.get<{ Querystring: { pad: string } }>('/padded', cached, async (request) => ({
+      run: (runs += 1),
+      pad: 'x'.repeat(Number(request.query.pad)),
+    }));
     app.post('/write', async () => ({ ok: true }));
     app.post('/refused', async (_request, reply) => reply.code(401).send({ errors: ['Unauthorized'] }));
     app.post('/committed-then-failed', async (_request, reply) => reply.code(500).send({ errors: ['Oops'] }));
@@ -141,9 +152,36 @@ describe('anonymous cache', () => {
     expect((await get('/list?page=1')).body).toEqual({ run: 5 });
   });
 
+  it('keeps at most maxChars characters of answers, dropping the oldest stored', async () => {
+    await get('/padded?pad=1'); // 19 characters
+    await get('/padded?pad=11'); // 29
+    await get('/padded?pad=1'); // cached; 48 in all
+    expect(runs).toBe(2);
+    await get('/padded?pad=2'); // 20 more would make 68: the oldest (19) goes
+    await get('/padded?pad=11');
+    await get('/padded?pad=2');
+    expect(runs).toBe(3);
+    expect((await get('/padded?pad=1')).body).toMatchObject({ run: 4 });
+  });
+
+  it('does not keep an answer longer than maxEntryChars, nor drop others for it', async () => {
+    await get('/padded?pad=1');
+    await get('/padded?pad=23'); // 41 characters
+    await get('/padded?pad=23');
+    expect(runs).toBe(3);
+    await get('/padded?pad=1');
+    expect(runs).toBe(3);
+  });
+
   it('is off with a time to live of 0', async () => {
     const off = Fastify({ logger: false });
-    const offCache = registerAnonymousCache(off, { ttlMs: 0, maxEntries: 3, now: () => clock });
+    const offCache = registerAnonymousCache(off, {
+      ttlMs: 0,
+      maxEntries: 3,
+      maxChars: 60,
+      maxEntryChars: 40,
+      now: () => clock,
+    });
     let count = 0;
     off.get('/list', { config: { anonymousCache: true } }, async () => ({ run: (count += 1) }));
     await off.inject({ method: 'GET', url: '/list' });

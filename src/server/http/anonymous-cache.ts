@@ -17,12 +17,22 @@ export interface AnonymousCacheOptions {
   /** How long an answer is served from the cache at most; 0 turns the cache off. */
   ttlMs: number;
   maxEntries: number;
+  /**
+   * The cached answers' total length in characters at most (memory is at most twice that). Any
+   * visitor can ask for the largest answers the API gives, under as many URLs as they like, so
+   * the entry count alone does not bound the memory.
+   */
+  maxChars: number;
+  /** A longer answer is not kept: one such answer must not push out hundreds of ordinary pages. */
+  maxEntryChars: number;
   now: () => number;
 }
 
 interface Entry {
   /** A response's JSON body, or a value kept by `remember`. */
   value: unknown;
+  /** Counted against maxChars: a body's length; remembered values, few and fixed, count 0. */
+  chars: number;
   generation: number;
   expiresAt: number;
 }
@@ -62,28 +72,40 @@ const cacheable = (request: FastifyRequest) =>
  * - Writes made by other processes sharing the database are seen within `ttlMs`.
  * - Requests with an Authorization header (even an invalid one) always go to the database: what
  *   a signed-in baker sees carries their own votes and bookmarks.
- * - At most `maxEntries` answers and values are kept, the oldest stored going first; only
- *   answers with status 200 are kept.
+ * - At most `maxEntries` answers and values, of `maxChars` characters in all, are kept, the
+ *   oldest stored going first; only answers with status 200 and at most `maxEntryChars` long are
+ *   kept.
  */
 export function registerAnonymousCache(
   app: FastifyInstance,
-  { ttlMs, maxEntries, now }: AnonymousCacheOptions,
+  { ttlMs, maxEntries, maxChars, maxEntryChars, now }: AnonymousCacheOptions,
 ): AnonymousCache {
   if (ttlMs <= 0) return { remember: (_key, compute) => compute() };
   const entries = new Map<string, Entry>();
+  let chars = 0;
   let generation = 0;
 
   const fresh = (key: string) => {
     const entry = entries.get(key);
     return entry && entry.generation === generation && entry.expiresAt > now() ? entry : undefined;
   };
-  const store = (key: string, value: unknown) => {
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    chars -= entry.chars;
     entries.delete(key);
-    if (entries.size >= maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
+  };
+  const store = (key: string, value: unknown) => {
+    const size = typeof value === 'string' ? value.length : 0;
+    if (size > maxEntryChars) return;
+    drop(key);
+    // A Map iterates in insertion order: the oldest stored first.
+    for (const oldest of entries.keys()) {
+      if (entries.size < maxEntries && chars + size <= maxChars) break;
+      drop(oldest);
     }
-    entries.set(key, { value, generation, expiresAt: now() + ttlMs });
+    entries.set(key, { value, chars: size, generation, expiresAt: now() + ttlMs });
+    chars += size;
   };
 
   app.decorateRequest('anonymousCacheGeneration', null);
@@ -105,6 +127,7 @@ export function registerAnonymousCache(
       if (wrote && request.routeOptions.config.keepsAnonymousCache !== true) {
         generation += 1;
         entries.clear();
+        chars = 0;
       }
       return payload;
     }

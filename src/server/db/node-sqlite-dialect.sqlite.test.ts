@@ -1,6 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
+import { Kysely, sql } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NodeSqliteDatabase } from './node-sqlite-dialect.js';
+import { NodeSqliteDatabase, NodeSqliteDialect } from './node-sqlite-dialect.js';
 
 describe('node:sqlite statements as Kysely sees them', () => {
   let raw: DatabaseSync;
@@ -82,5 +84,48 @@ describe('node:sqlite statements as Kysely sees them', () => {
     expect(insert.run([3, 'Bea'])).toMatchObject({ changes: 1, lastInsertRowid: 3 });
     expect(database.prepare('select count(*) as n from t').all([])).toEqual([{ n: 3 }]);
     expect(database.prepare('select id from t').reader).toBe(true);
+  });
+});
+
+describe('migrations on node:sqlite', () => {
+  it('leave nothing behind when one fails half-way, so the next start runs it again', async () => {
+    const raw = new DatabaseSync(':memory:');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const db = new Kysely<any>({ dialect: new NodeSqliteDialect(new NodeSqliteDatabase(raw)) });
+    const tables = () =>
+      raw
+        .prepare(`select name from sqlite_master where name in ('m_first', 'm_second', 'm_search') order by name`)
+        .all()
+        .map((row) => row.name);
+    let failHalfWay = true;
+    const migrations: Record<string, Migration> = {
+      '0001': {
+        async up(m) {
+          await sql`create table m_first (id integer primary key)`.execute(m);
+        },
+      },
+      '0002': {
+        async up(m) {
+          await sql`create table m_second (id integer primary key)`.execute(m);
+          await sql`create virtual table m_search using fts5(body)`.execute(m);
+          if (failHalfWay) throw new Error('stopped half-way');
+        },
+      },
+    };
+    const migrate = () => new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+
+    const failed = await migrate();
+    expect(failed.error).toBeInstanceOf(Error);
+    expect(tables()).toEqual([]);
+
+    failHalfWay = false;
+    const again = await migrate();
+    expect(again.error).toBeUndefined();
+    expect(again.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0001', 'Success'],
+      ['0002', 'Success'],
+    ]);
+    expect(tables()).toEqual(['m_first', 'm_search', 'm_second']);
+    await db.destroy();
   });
 });

@@ -1,9 +1,11 @@
 import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
 import {
   CompiledQuery,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type SqliteDatabase,
   type SqliteStatement,
@@ -97,6 +99,19 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * SQLite's schema changes are transactional (FTS5 tables' too), but Kysely's adapter says they
+ * are not, so its migrator would run each statement on its own: a migration stopped half-way
+ * (a crash, a deploy's restart during a long index rebuild) would leave a schema that neither the
+ * old nor the new code knows, and that the migration cannot run on again. Saying so makes the
+ * migrator run the pending migrations and their bookkeeping in one transaction.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 export class NodeSqliteDialect extends SqliteDialect {
   readonly #database: NodeSqliteDatabase;
 
@@ -107,6 +122,10 @@ export class NodeSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     return new ImmediateTransactionSqliteDriver({ database: this.#database });
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 

@@ -141,6 +141,29 @@ describe('query plans (SQLite)', () => {
     expect(lines.some((l) => /SEARCH questions USING INTEGER PRIMARY KEY/.test(l))).toBe(true);
   });
 
+  it("a comment's idempotency key is looked up in its unique index, not by reading the thread", async () => {
+    const answers = await api.get<{ answers: { _id: string }[] }>(`/api/answers/${questionId}`);
+    const answerId = answers.body.answers[0]?._id;
+    expect(answerId).toBeDefined();
+    for (const thread of [questionId, `${questionId}/${answerId}`]) {
+      t.queries.length = 0;
+      const response = await api.post(
+        `/api/comments/add/${thread}`,
+        { commentData: { commentText: 'Same here.', _id: `plan-${thread}` } },
+        token,
+      );
+      expect(response.status).toBe(201);
+      const lookup = t.queries.map((q) => q.query).find((q) => /client_key" = \?/.test(q.sql));
+      if (!lookup) throw new Error('no lookup by client key');
+      const plan = await t.database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${lookup.sql}`, [...lookup.parameters]),
+      );
+      expect(plan.rows.map((r) => r.detail)).toEqual([
+        'SEARCH comments USING INDEX comments_client_key (question_id=? AND <expr>=? AND user_id=? AND client_key=?)',
+      ]);
+    }
+  });
+
   it('bookmarks and a second page read by keyset', async () => {
     expectIndexedAndOrdered(await plansOf('/api/bookmarks', true));
     const first = await api.get<{ nextCursor: string }>('/api/questions?limit=3');

@@ -49,11 +49,13 @@ export async function findByClientKey(
   userId: number,
   clientKey: string,
 ): Promise<CommentRow | undefined> {
+  // The thread is named as the unique index comments_client_key names it, coalesce and all, so
+  // both databases look the key up in that index rather than reading the whole thread.
   return db
     .selectFrom('comments')
     .selectAll()
     .where('question_id', '=', questionId)
-    .where((eb) => (answerId === null ? eb('answer_id', 'is', null) : eb('answer_id', '=', answerId)))
+    .where(sql<number>`coalesce(answer_id, 0)`, '=', answerId ?? 0)
     .where('user_id', '=', userId)
     .where('client_key', '=', clientKey)
     .executeTakeFirst();

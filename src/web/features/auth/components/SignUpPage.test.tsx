@@ -64,7 +64,8 @@ describe('SignUpPage', () => {
     await user.click(await screen.findByRole('button', { name: 'FILL UP TEST DATA' }));
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toMatch(/^baker_[a-z0-9]{4}$/);
     expect(screen.getByLabelText('First Name')).not.toHaveValue('');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value.length).toBeGreaterThanOrEqual(8);
+    const password = (screen.getByLabelText('Password') as HTMLInputElement).value;
+    expect(password).toMatch(/^bake-[a-z0-9]{16}$/);
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
@@ -72,6 +73,7 @@ describe('SignUpPage', () => {
     const body = api.calls('POST /api/auth/signup')[0]?.body as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(['bio', 'firstName', 'lastName', 'password', 'username']);
     expect(body.username).toMatch(/^baker_/);
+    expect(body.password).toBe(password);
     expect(localStorage.getItem('token')).toBe('new-token');
   });
 

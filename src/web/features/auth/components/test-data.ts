@@ -10,14 +10,27 @@ const BIOS = [
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
-/** Sample sign-up values for trying the app ('FILL UP TEST DATA'); the username is fresh each time, e.g. baker_x7k2. */
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+/** `length` characters of ALPHABET from the browser's cryptographic random source. */
+function randomText(length: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(length)), (byte) => ALPHABET[byte % ALPHABET.length]).join(
+    '',
+  );
+}
+
+/**
+ * Sample sign-up values for trying the app ('FILL UP TEST DATA'); the username is fresh each
+ * time, e.g. baker_x7k2. So is the password: a fixed one would ship in this bundle and open
+ * every account made with the button to anyone who lists the `baker_` usernames. The browser
+ * offers to save it, as it does a password it suggests itself.
+ */
 export function sampleSignUp(): SignUpData {
-  const suffix = Array.from({ length: 4 }, () => pick('abcdefghijkmnpqrstuvwxyz23456789'.split(''))).join('');
   return {
     firstName: pick(FIRST_NAMES),
     lastName: pick(LAST_NAMES),
-    username: `baker_${suffix}`,
-    password: 'flour-and-water',
+    username: `baker_${randomText(4)}`,
+    password: `bake-${randomText(16)}`,
     bio: pick(BIOS),
   };
 }

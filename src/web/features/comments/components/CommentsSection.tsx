@@ -87,7 +87,9 @@ export function CommentsSection({
 
   let body;
   if (query.isPending) body = <Spinner label="Loading comments" />;
-  else if (query.isError) body = <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
+  // A thread that never loaded shows the error in its place; a later page or refetch that fails
+  // keeps the comments already shown.
+  else if (query.isLoadingError) body = <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
   else {
     const comments = lastOfEach(query.data.pages.flatMap((page) => page.comments));
     body = (
@@ -128,7 +130,7 @@ export function CommentsSection({
             {query.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
           </Button>
         )}
-        {query.isFetchNextPageError && (
+        {query.isError && (
           <p className={styles.error} role="alert">
             Some error occurred. Try reloading!
           </p>

@@ -34,6 +34,30 @@ describe('PostList', () => {
     ]);
   });
 
+  it('keeps the posts on screen when a later page fails, and Load more tries again', async () => {
+    let nextPageFails = true;
+    mockFetch({
+      'GET /api/questions': ({ query }) => {
+        if (!query.get('cursor')) return { body: { questions: [mine('1', 'First')], nextCursor: 'c2' } };
+        return nextPageFails
+          ? { status: 500, body: { errors: ['Something went wrong.'] } }
+          : { body: { questions: [mine('2', 'Second')], nextCursor: null } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some error occurred. Try reloading!');
+    expect(screen.getByRole('article', { name: 'First' })).toBeInTheDocument();
+
+    nextPageFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Second' });
+    expect(screen.getByRole('article', { name: 'First' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('takes a deleted post out at once and keeps keyboard focus in the list', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     let refetches = 0;

@@ -33,11 +33,12 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState('');
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    // After a failed page, the next try is the reader's (Load more), not a loop of the observer's.
+    if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -46,10 +47,12 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (query.isPending) return <Spinner label="Loading posts" />;
-  if (query.isError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
+  // Only a list that never loaded is replaced by the error; a later page or a refetch that fails
+  // keeps the posts already on screen, with the error below them.
+  if (query.isLoadingError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
 
   const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
   const questions = filter ? all.filter(filter) : all;
@@ -86,7 +89,7 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
           </Button>
         </div>
       )}
-      {query.isFetchNextPageError && <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>}
+      {query.isError && <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

@@ -31,7 +31,8 @@ export default function QuestionPage() {
   }, [questionId]);
 
   if (query.isPending) return <Spinner label="Loading post" />;
-  if (query.isError) {
+  // A refetch that fails keeps the post on screen, unless the post is gone.
+  if (query.isLoadingError || notFound) {
     return notFound ? (
       <StateMessage>
         <h1 className={styles.notFound}>Post not found</h1>

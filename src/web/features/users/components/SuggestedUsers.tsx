@@ -23,7 +23,7 @@ export function SuggestedUsers() {
       </h2>
       {suggestions.isPending ? (
         <Spinner label="Loading bakers" />
-      ) : suggestions.isError ? (
+      ) : suggestions.isLoadingError ? (
         <p className={styles.error}>Some error occurred. Try reloading!</p>
       ) : suggestions.data.users.filter((u) => u.username !== session?.user.username).length === 0 ? (
         <p className={styles.empty}>No users to display</p>

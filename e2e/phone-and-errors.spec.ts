@@ -43,6 +43,40 @@ test.describe('phone layout (390 × 844)', () => {
   });
 });
 
+test.describe('tablet layout (1024 × 768)', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  const boxOf = async (locator: import('@playwright/test').Locator) => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error('not laid out');
+    return box;
+  };
+
+  for (const path of ['/explore', '/profile']) {
+    test(`${path}: the navigation on the left, the search box, posts and suggestions in the wide column`, async ({
+      page,
+      signedIn,
+    }) => {
+      void signedIn;
+      await page.goto(path);
+      const nav = await boxOf(page.getByRole('navigation', { name: 'Main' }));
+      const main = await boxOf(page.getByRole('main'));
+      const suggestions = await boxOf(page.getByRole('heading', { name: 'You may also know' }));
+      expect(main.x, 'the main column is right of the navigation').toBeGreaterThanOrEqual(nav.x + nav.width);
+      expect(main.width, 'the main column is the wide one').toBeGreaterThan(600);
+      expect(suggestions.x).toBeGreaterThanOrEqual(main.x);
+      expect(suggestions.y, 'suggestions follow the posts').toBeGreaterThan(main.y);
+      if (path === '/explore') {
+        const search = await boxOf(page.getByRole('search'));
+        expect(search.x).toBeGreaterThanOrEqual(main.x);
+        expect(search.y + search.height, 'the search box is above the posts').toBeLessThanOrEqual(main.y);
+      }
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, 'no sideways scrolling').toBeLessThanOrEqual(1024);
+    });
+  }
+});
+
 test.describe('errors', () => {
   test("a refused vote rolls back and the snackbar shows the server's message for 3 s", async ({
     page,

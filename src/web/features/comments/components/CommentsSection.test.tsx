@@ -71,6 +71,31 @@ describe('CommentsSection', () => {
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
   });
 
+  it('keeps the comments shown when Load more comments fails, and the button tries again', async () => {
+    let olderFails = true;
+    mockFetch({
+      'GET /api/comments/4': ({ query }) => {
+        if (query.get('cursor') !== 'next') return { body: { comments: [existing], nextCursor: 'next' } };
+        return olderFails
+          ? { status: 500, body: { errors: ['Something went wrong.'] } }
+          : { body: { comments: [makeComment({ _id: '9', commentText: 'An older one' })], nextCursor: null } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CommentsSection questionId="4" />);
+
+    const list = await screen.findByRole('list', { name: 'Comments on this post' });
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some error occurred. Try reloading!');
+    expect(within(list).getByText('Fairly deep chestnut on top.')).toBeInTheDocument();
+
+    olderFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    expect(await within(list).findByText('An older one')).toBeInTheDocument();
+    expect(within(list).getByText('Fairly deep chestnut on top.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers signed-out visitors a link to sign in instead of the box', async () => {
     mockFetch({ 'GET /api/comments/4': { body: { comments: [existing], nextCursor: null } } });
     renderWithProviders(<CommentsSection questionId="4" />, { route: '/question/4', path: '/question/:questionId' });

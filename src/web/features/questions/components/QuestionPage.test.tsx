@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,25 @@ describe('QuestionPage', () => {
     mockFetch({ 'GET /api/questions/4': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } } });
     renderPage();
     expect(await screen.findByText('Some error occurred. Try reloading!')).toBeInTheDocument();
+  });
+
+  it('keeps the post on screen when a later refetch fails, and shows Post not found once it is gone', async () => {
+    let answer: { status: number; body: unknown } = { status: 200, body: { question: makeFullQuestion() } };
+    mockFetch({ 'GET /api/questions/4': () => answer });
+    const { queryClient } = renderPage();
+    const heading = await screen.findByRole('heading', { level: 1, name: makeFullQuestion().questionTitle });
+
+    answer = { status: 500, body: { errors: ['Some error occurred. Try Again!'] } };
+    await queryClient.refetchQueries({ queryKey: ['questions', 'detail', '4'] });
+    // TanStack Query tells the page on a timer: let it fire and the page render before looking.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(queryClient.getQueryState(['questions', 'detail', '4'])?.status).toBe('error');
+    expect(heading).toBeInTheDocument();
+    expect(screen.queryByText('Some error occurred. Try reloading!')).not.toBeInTheDocument();
+
+    answer = { status: 404, body: { errors: ['Question not found.'] } };
+    await queryClient.refetchQueries({ queryKey: ['questions', 'detail', '4'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
   });
 
   it('shows the post as the page heading, its comments open, then the answers, and names the tab', async () => {

@@ -77,6 +77,27 @@ test.describe('new post', () => {
     await expect(page.getByRole('dialog', { name: 'New Post' }).getByLabel('Post Title')).toHaveValue('');
   });
 
+  test('a press beside the dialog keeps what was typed; with nothing typed it closes', async ({ page, signedIn }) => {
+    await page.goto('/feed');
+    await expect(
+      page.getByRole('button', { name: `Menu for @${signedIn.username}`, includeHidden: true }),
+    ).toBeAttached();
+    const open = () =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    const pressOutside = () => page.mouse.click(5, 400);
+
+    await open();
+    await dialog.getByLabel('Description').fill('A long story about my starter');
+    await pressOutside();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Description')).toHaveValue('A long story about my starter');
+
+    await dialog.getByLabel('Description').fill('');
+    await pressOutside();
+    await expect(dialog).toBeHidden();
+  });
+
   test('the author edits and deletes their post', async ({ page, request, signedIn }, testInfo) => {
     const title = uniqueTitle('Editable brioche', testInfo);
     const question = await createPostViaApi(request, signedIn.token, { title, tags: ['Breads'] });

@@ -8,11 +8,16 @@ interface DialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /**
+   * A press outside the dialog leaves it open (a form holding what the reader typed, which a
+   * stray tap beside it must not throw away); Escape, Close and the form's own buttons still work.
+   */
+  keepOnOutsidePress?: boolean;
   children: ReactNode;
 }
 
 /** A modal dialog: focus kept inside, Escape and the close button dismiss it, focus returns on close. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePress = false, children }: DialogProps) {
   // Our dialogs open from state, not from a Radix Trigger, so Radix has no trigger to return
   // focus to: remember what had focus when the dialog opened (the button that opened it).
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -27,6 +32,9 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
         <RadixDialog.Content
           className={styles.content}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onPointerDownOutside={(event) => {
+            if (keepOnOutsidePress) event.preventDefault();
+          }}
           onCloseAutoFocus={(event) => {
             const target = returnFocus.current;
             if (target?.isConnected) {

@@ -156,6 +156,26 @@ describe('NewPostDialog', () => {
     expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
   });
 
+  it('cannot be closed while posting, so a failure is still shown with the text', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    mockFetch({ 'POST /api/questions/add': () => new Promise((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often?');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByRole('button', { name: 'Posting…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'New Post' })).toBeInTheDocument();
+
+    answer({ status: 500, body: { errors: ['Some error occurred. Try Again!'] } });
+    expect(await screen.findByText('Some error occurred. Try Again!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
+  });
+
   it('edits a post: prefilled, saved to its own address, and the cached copies updated', async () => {
     const question = makeQuestion({
       _id: '9',

@@ -57,7 +57,12 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues(question));
+
   const close = () => {
+    // Closed while saving, the dialog would be gone before the answer: a failure could not be
+    // shown, and the text would be lost with it.
+    if (pending) return;
     setValues(initialValues(question));
     setErrors({});
     onOpenChange(false);
@@ -93,6 +98,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={question ? 'Edit Post' : 'New Post'}
+      keepOnOutsidePress={dirty || pending}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <div data-field="questionTitle">
@@ -125,7 +131,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
           />
         </div>
         <div className={styles.actions}>
-          <Button variant="ghost" onClick={close}>
+          <Button variant="ghost" onClick={close} disabled={pending}>
             Cancel
           </Button>
           <Button type="submit" disabled={pending}>

@@ -58,6 +58,16 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const changingPassword = values.password !== '';
+  const dirty =
+    values.firstName !== user.firstName ||
+    values.lastName !== user.lastName ||
+    values.bio !== user.bio ||
+    changingPassword ||
+    values.currentPassword !== '';
+  // Closed while saving, the dialog would be gone before the answer, and a failure with it.
+  const close = () => {
+    if (!editUser.isPending) onClose();
+  };
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -104,7 +114,12 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
   });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit Profile">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title="Edit Profile"
+      keepOnOutsidePress={dirty || editUser.isPending}
+    >
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.row}>
           <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
@@ -128,7 +143,7 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
           />
         )}
         <div className={styles.actions}>
-          <Button variant="ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={close} disabled={editUser.isPending}>
             Cancel
           </Button>
           <Button type="submit" disabled={editUser.isPending}>

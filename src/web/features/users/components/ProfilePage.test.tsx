@@ -265,4 +265,22 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('alert')).toHaveTextContent('Some error occurred. Try Again!');
   });
+
+  it('cannot be closed while updating, so a failure still reaches the profile page', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    api({ 'POST /api/users/edit': () => new Promise((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+
+    answer({ status: 500, body: { errors: ['Some error occurred. Try Again!'] } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent('Some error occurred. Try Again!');
+  });
 });

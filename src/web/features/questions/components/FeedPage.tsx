@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { QuestionPage } from '../../../../shared/api-types';
@@ -51,25 +52,41 @@ export default function FeedPage() {
     update((next) => (value === 'latest' ? next.delete('sort') : next.set('sort', value)));
 
   const filtered = tags.length > 0 || q.trim() !== '';
+
+  // A removed chip takes its focused button with it: focus goes on to the chip that took its
+  // place (or the one before it), and to the Filter button once none is left.
+  const chips = useRef<HTMLDivElement>(null);
+  const filterButton = useRef<HTMLButtonElement>(null);
+  const removeTag = (index: number) => {
+    setTags(tags.filter((_, i) => i !== index));
+    requestAnimationFrame(() => {
+      const left = chips.current?.querySelectorAll<HTMLElement>('button') ?? [];
+      const next = left[Math.min(index, left.length - 1)];
+      if (next) next.focus();
+      else filterButton.current?.focus();
+    });
+  };
   return (
     <>
       <PageTitle
         title="Latest Posts"
         actions={
-          <FilterPopover tags={tagOptions} selected={tags} onTagsChange={setTags} sort={sort} onSortChange={setSort} />
+          <FilterPopover
+            tags={tagOptions}
+            selected={tags}
+            onTagsChange={setTags}
+            sort={sort}
+            onSortChange={setSort}
+            triggerRef={filterButton}
+          />
         }
       >
         Latest Posts
       </PageTitle>
       {tags.length > 0 && (
-        <div className={styles.filters} role="group" aria-label="Tag filters">
-          {tags.map((tag) => (
-            <ChipButton
-              key={tag}
-              selected
-              onClick={() => setTags(tags.filter((t) => t !== tag))}
-              aria-label={`Remove filter ${tag}`}
-            >
+        <div ref={chips} className={styles.filters} role="group" aria-label="Tag filters">
+          {tags.map((tag, index) => (
+            <ChipButton key={tag} selected onClick={() => removeTag(index)} aria-label={`Remove filter ${tag}`}>
               {tag}
               <CloseIcon width="14" height="14" />
             </ChipButton>

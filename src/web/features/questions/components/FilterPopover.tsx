@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import type { Ref } from 'react';
 import { MAX_TAG_FILTERS } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { FilterIcon } from '../../../components/icons';
@@ -10,10 +11,12 @@ interface FilterPopoverProps {
   onTagsChange: (tags: string[]) => void;
   sort: 'latest' | 'oldest';
   onSortChange: (sort: 'latest' | 'oldest') => void;
+  /** The Filter button, for a page that sends focus to it. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 /** 'Filter Posts': tag checkboxes and a 'Sort By' Latest/Oldest choice, at most 400 px tall (spec sections 2, 9). */
-export function FilterPopover({ tags, selected, onTagsChange, sort, onSortChange }: FilterPopoverProps) {
+export function FilterPopover({ tags, selected, onTagsChange, sort, onSortChange, triggerRef }: FilterPopoverProps) {
   const toggle = (tag: string, on: boolean) =>
     onTagsChange(on ? [...selected, tag] : selected.filter((t) => t !== tag));
   // The server filters by at most MAX_TAG_FILTERS tags; past that only unticking is offered.
@@ -21,7 +24,7 @@ export function FilterPopover({ tags, selected, onTagsChange, sort, onSortChange
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <Button variant="secondary" size="sm">
+        <Button ref={triggerRef} variant="secondary" size="sm">
           <FilterIcon />
           Filter
           {selected.length > 0 && <span className={styles.count}>({selected.length})</span>}

@@ -34,6 +34,23 @@ describe('PostList', () => {
     ]);
   });
 
+  it('sends focus to the first new post when the last page takes the Load more button away', async () => {
+    mockFetch({
+      'GET /api/questions': ({ query }) => ({
+        body: query.get('cursor')
+          ? { questions: [mine('2', 'Second'), mine('3', 'Third')], nextCursor: null }
+          : { questions: [mine('1', 'First')], nextCursor: 'c2' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Third' });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Second' })).toHaveFocus());
+  });
+
   it('keeps the posts on screen when a later page fails, and Load more tries again', async () => {
     let nextPageFails = true;
     mockFetch({

@@ -33,6 +33,8 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** How many posts were shown when Load more was pressed, while that page loads. */
+  const shownAtLoadMore = useRef<number | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   useEffect(() => {
@@ -48,6 +50,19 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // The last page takes the Load more button, and keyboard focus with it: focus goes on to the
+  // first post that page brought, where the reader was about to continue.
+  const shownCount = query.data ? query.data.pages.reduce((count, page) => count + page.questions.length, 0) : 0;
+  useEffect(() => {
+    const shownBefore = shownAtLoadMore.current;
+    if (shownBefore === null || isFetchingNextPage) return;
+    shownAtLoadMore.current = null;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    const items = section.current?.querySelectorAll<HTMLElement>(':scope > ul > li') ?? [];
+    items[Math.min(shownBefore, items.length - 1)]?.querySelector<HTMLElement>('[id^="title-"] a')?.focus();
+  }, [isFetchingNextPage, shownCount]);
 
   if (query.isPending) return <Spinner label="Loading posts" />;
   // Only a list that never loaded is replaced by the error; a later page or a refetch that fails
@@ -84,7 +99,14 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
       <div ref={sentinel} />
       {hasNextPage && (
         <div className={styles.more}>
-          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              shownAtLoadMore.current = questions.length;
+              void fetchNextPage();
+            }}
+            disabled={isFetchingNextPage}
+          >
             {isFetchingNextPage ? 'Loading…' : 'Load more'}
           </Button>
         </div>

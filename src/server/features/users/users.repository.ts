@@ -63,7 +63,16 @@ export interface ProfileChanges {
   now: number;
 }
 
-export async function updateProfile(db: Db, id: number, changes: ProfileChanges): Promise<UserRow> {
+/**
+ * Updates the profile if the account's token version is still `tokenVersion` (what the caller's
+ * token was checked against); undefined when a password change committed in between.
+ */
+export async function updateProfile(
+  db: Db,
+  id: number,
+  tokenVersion: number,
+  changes: ProfileChanges,
+): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set((eb) => ({
@@ -76,8 +85,9 @@ export async function updateProfile(db: Db, id: number, changes: ProfileChanges)
         : {}),
     }))
     .where('id', '=', id)
+    .where('token_version', '=', tokenVersion)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Adds the follow and both counters; false when it already existed. */

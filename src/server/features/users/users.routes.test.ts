@@ -368,6 +368,25 @@ describe('POST /api/users/edit', () => {
     expect((await api.get('/api/feed', response.body.encodedToken)).status).toBe(200);
   });
 
+  it('of two password changes sent at once with the same token, one wins and the other is refused', async () => {
+    const user = await signUp(api);
+    const passwords = ['first-new-password-1', 'second-new-password-2'];
+    passwords.forEach(rememberPassword);
+    const responses = await Promise.all(
+      passwords.map((password) =>
+        edit(user.token, { firstName: 'Race', lastName: 'Baker', password, currentPassword: user.password }),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 401]);
+    const winner = responses.findIndex((r) => r.status === 201);
+    const loser = responses[1 - winner] as unknown as { body: ErrorJson };
+    expect(loser.body.errors).toEqual([messages.invalidToken]);
+    const login = (password: string) => api.post('/api/auth/login', { username: user.username, password });
+    expect((await login(passwords[winner] ?? '')).status).toBe(200);
+    expect((await login(passwords[1 - winner] ?? '')).status).toBe(401);
+    expect((await api.get('/api/feed', responses[winner]?.body.encodedToken)).status).toBe(200);
+  });
+
   it('ignores forbidden and unknown fields: the stored values stay unchanged', async () => {
     const user = await signUp(api, { username: 'steady', firstName: 'Stea', lastName: 'Dy' });
     const before = await getUser(api, user.id);

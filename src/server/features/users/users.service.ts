@@ -5,7 +5,7 @@ import type { UserData } from '../../../shared/schemas/users.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { isStoredId } from '../../http/ids.js';
 import { presentUser } from '../../presenters.js';
@@ -92,8 +92,11 @@ export function createUsersService(ctx: AppContext) {
         }
         passwordHash = await hashPassword(data.password, ctx.config.passwordHash);
       }
+      // The current password was checked against the hash read with the caller; if another
+      // request changed the password since, this caller's token is no longer valid either, and
+      // the edit is answered as any request with that token would be.
       const row = await inTransaction(ctx.db, (trx) =>
-        users.updateProfile(trx, caller.id, {
+        users.updateProfile(trx, caller.id, caller.token_version, {
           firstName: data.firstName,
           lastName: data.lastName,
           bio: data.bio ?? caller.bio,
@@ -101,6 +104,7 @@ export function createUsersService(ctx: AppContext) {
           now: ctx.now(),
         }),
       );
+      if (!row) throw unauthorized();
       return { user: await present(row), encodedToken: ctx.tokens.issue(row) };
     },
 

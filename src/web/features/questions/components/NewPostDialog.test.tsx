@@ -156,6 +156,23 @@ describe('NewPostDialog', () => {
     expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
   });
 
+  it('adds a tag typed but not yet added when Post is pressed, keeping the case of an offered tag', async () => {
+    const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often?');
+    await user.type(screen.getByRole('combobox', { name: 'Tags' }), 'breads');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    await screen.findByText('Dialog closed');
+    expect(api.calls('POST /api/questions/add')).toHaveLength(1);
+    expect(api.calls('POST /api/questions/add')[0]?.body).toEqual({
+      questionData: { questionTitle: 'Rye starter', questionText: 'How often?', tags: ['Breads'] },
+    });
+  });
+
   it('cannot be closed while posting, so a failure is still shown with the text', async () => {
     let answer: (value: { status: number; body: unknown }) => void = () => {};
     mockFetch({ 'POST /api/questions/add': () => new Promise((resolve) => (answer = resolve)) });

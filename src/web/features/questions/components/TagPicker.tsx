@@ -191,6 +191,11 @@ export function TagPicker({ label, tags, onChange, error, placeholder }: TagPick
             onKeyDown={onKeyDown}
             onClick={() => setOpen(true)}
             onBlur={() => {
+              // Text typed but not yet added is added on leaving the field (for Post, say), as
+              // Enter would add it, rather than dropped without a word.
+              const typed = text.trim() ? options[0] : undefined;
+              if (typed && !isSelected(typed.value)) onChange([...tags, typed.value]);
+              setText('');
               setOpen(false);
               setActive(-1);
             }}

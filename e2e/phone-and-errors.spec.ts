@@ -22,6 +22,9 @@ test.describe('phone layout (390 × 844)', () => {
     await expect(dialog).toBeHidden();
 
     const menuButton = page.getByRole('button', { name: `Menu for @${signedIn.username}` });
+    const target = await menuButton.boundingBox();
+    expect(target?.width, 'a finger-sized target').toBeGreaterThanOrEqual(44);
+    expect(target?.height, 'a finger-sized target').toBeGreaterThanOrEqual(44);
     await menuButton.click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem')).toHaveText(['Feed', 'Bookmarks', 'Profile', 'Logout']);

@@ -800,6 +800,26 @@ describe('rate limits on sign-in and sign-up', () => {
     }
   });
 
+  it('counts IPv6 addresses by their /64 network, and other networks apart', async () => {
+    const t = await createTestApp({ rateLimits: true });
+    try {
+      const login = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'nobody.here', password: 'whatever-123' },
+          remoteAddress,
+        });
+      // One host taking a fresh address of its network for every attempt (@fastify/rate-limit
+      // groups IPv6 addresses by /64).
+      for (let i = 1; i <= 20; i += 1) expect((await login(`2001:db8:1:2::${i.toString(16)}`)).statusCode).toBe(404);
+      expect((await login('2001:db8:1:2:ffff::99')).statusCode).toBe(429);
+      expect((await login('2001:db8:1:3::1')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('answers 429 with a clear message after 20 sign-in attempts a minute', async () => {
     const t = await createTestApp({ rateLimits: true });
     try {

@@ -55,6 +55,15 @@ describe('demo data', () => {
     expect(response.status).toBe(200);
   });
 
+  it('gives the community account and the guest no password that works', async () => {
+    for (const username of ['crumb', 'guest']) {
+      for (const password of ['bake-together', '']) {
+        const response = await apiClient(t.app).post('/api/auth/login', { username, password });
+        expect(response.status, `${username} / '${password}'`).not.toBe(200);
+      }
+    }
+  });
+
   it('is loaded only into an empty database', async () => {
     const again = await buildApp({
       config: t.config,

@@ -7,12 +7,16 @@ import { createQuestionsService } from '../../features/questions/questions.servi
 import * as users from '../../features/users/users.repository.js';
 import type { UserRow } from '../../features/users/users.repository.js';
 import { createVotesService } from '../../features/votes/votes.service.js';
-import { GUEST_USERNAME } from '../../../shared/constants.js';
+import { COMMUNITY_USERNAME, GUEST_USERNAME } from '../../../shared/constants.js';
 import { isUniqueViolation } from '../errors.js';
 import { inTransaction } from '../transaction.js';
 import { demoQuestions, demoUsers } from './demo-data.js';
 
-/** The password of every demo account but the guest (documented in the README). */
+/**
+ * The password of every demo baker (documented in the README). The guest and the community
+ * account `crumb` get none that works: every new baker follows `crumb`, so a published password
+ * would let anyone post to every newcomer's feed in its name.
+ */
 export const DEMO_PASSWORD = 'bake-together';
 
 const HOUR = 60 * 60 * 1000;
@@ -31,7 +35,9 @@ export async function loadDemoDataIfEmpty(ctx: AppContext): Promise<boolean> {
   const seedCtx: AppContext = { ...ctx, now: () => clock };
 
   const demoHash = await hashPassword(DEMO_PASSWORD, ctx.config.passwordHash);
-  const guestHash = await unusablePasswordHash(ctx.config.passwordHash);
+  const noPassword = new Set([GUEST_USERNAME, COMMUNITY_USERNAME]);
+  const unusableHashes = new Map<string, string>();
+  for (const name of noPassword) unusableHashes.set(name, await unusablePasswordHash(ctx.config.passwordHash));
   const byName = new Map<string, UserRow>();
   const user = (name: string) => {
     const row = byName.get(name);
@@ -43,7 +49,7 @@ export async function loadDemoDataIfEmpty(ctx: AppContext): Promise<boolean> {
       for (const u of demoUsers) {
         const row = await users.insertUser(trx, {
           ...u,
-          passwordHash: u.username === GUEST_USERNAME ? guestHash : demoHash,
+          passwordHash: unusableHashes.get(u.username) ?? demoHash,
           now: clock,
         });
         byName.set(u.username, row);

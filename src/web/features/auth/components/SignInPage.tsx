@@ -9,7 +9,7 @@ import { destinationAfterSignIn } from '../../../lib/navigation';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
-import { FormBanner } from './FormBanner';
+import { FormBanner } from '../../../components/FormBanner';
 import { focusField } from './focus-field';
 
 type Field = 'username' | 'password';

@@ -10,7 +10,7 @@ import { useMeta } from '../api/get-meta';
 import { useSignUp, type SignUpData } from '../api/sign-up';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
-import { FormBanner } from './FormBanner';
+import { FormBanner } from '../../../components/FormBanner';
 import { focusField } from './focus-field';
 import { sampleSignUp } from './test-data';
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { UserJson, UserPage } from '../../../../shared/api-types';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
-import { useSnackbar } from '../../../lib/snackbar';
 import { questionKeys } from '../../questions/api/query-keys';
 import { confirmFollow } from './follow-state';
 import { userKeys } from './user-keys';
@@ -20,11 +19,11 @@ export function followUser(userId: string, follow: boolean): Promise<FollowResul
 
 /**
  * Follows or unfollows. The caller's stored user is replaced by the server's (spec section 4),
- * both profiles, the caller's list of those followed and the feed are refreshed; `onSettled` lets the button roll back on failure.
+ * both profiles, the caller's list of those followed and the feed are refreshed. A failure is
+ * the caller's to show: in a banner where the button is (spec section 8).
  */
 export function useFollowUser() {
   const client = useQueryClient();
-  const showError = useSnackbar();
   return useMutation({
     mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => followUser(userId, follow),
     onSuccess: ({ user, followUser: other }, { follow }) => {
@@ -48,6 +47,5 @@ export function useFollowUser() {
       }
       void client.invalidateQueries({ queryKey: questionKeys.listsOf('feed') });
     },
-    onError: (error) => showError(errorMessage(error)),
   });
 }

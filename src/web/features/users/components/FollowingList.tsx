@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
+import { FormBanner } from '../../../components/FormBanner';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
+import { errorMessage } from '../../../lib/api-client';
 import { useFollowing } from '../api/get-following';
 import { useFollowUser } from '../api/follow-user';
 import styles from './FollowingList.module.css';
@@ -14,6 +16,7 @@ import styles from './FollowingList.module.css';
 export function FollowingList({ username, total }: { username: string; total: number }) {
   const follow = useFollowUser();
   const [open, setOpen] = useState(false);
+  const [unfollowError, setUnfollowError] = useState<string | null>(null);
   const listId = useId();
   const summary = useRef<HTMLButtonElement>(null);
   const following = useFollowing(username, open);
@@ -32,6 +35,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
         Bakers you follow ({total})
       </button>
       <div id={listId} hidden={!open}>
+        <FormBanner message={unfollowError} />
         {following.isPending ? (
           open && <Spinner label="Loading the bakers you follow" />
         ) : !following.data ? (
@@ -48,13 +52,14 @@ export function FollowingList({ username, total }: { username: string; total: nu
                     size="sm"
                     variant="secondary"
                     disabled={follow.isPending && follow.variables.userId === _id}
-                    onClick={() =>
+                    onClick={() => {
+                      setUnfollowError(null);
                       // The row goes with its button: keep keyboard focus on the list's own button.
                       follow.mutateAsync({ userId: _id, follow: false }).then(
                         () => summary.current?.focus(),
-                        () => {},
-                      )
-                    }
+                        (error: unknown) => setUnfollowError(errorMessage(error)),
+                      );
+                    }}
                   >
                     Unfollow <span className="visually-hidden">@{name}</span>
                   </Button>

@@ -108,6 +108,23 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /^Bakers you follow/ })).toHaveFocus());
   });
 
+  it("keeps the baker and shows the server's message in a banner when an unfollow fails", async () => {
+    const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye' });
+    api({
+      'GET /api/users/anna.bakes': { body: { user: { ...anna, followingCount: 1 } } },
+      'GET /api/users/anna.bakes/following': { body: { users: [ben], nextCursor: null } },
+      'POST /api/users/unfollow/21': { status: 429, body: { errors: ['Too many requests. Try again in a minute.'] } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bakers you follow (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Unfollow @ben.rye' }));
+
+    expect(await screen.findByText('Too many requests. Try again in a minute.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Unfollow @ben.rye' })).toBeEnabled();
+  });
+
   it('still offers the next page once every baker shown is unfollowed', async () => {
     const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye' });
     const cyd = makeUser({ _id: '22', id: '22', username: 'cyd.crumb' });

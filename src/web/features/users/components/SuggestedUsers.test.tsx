@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
@@ -52,5 +52,8 @@ describe('You may also know', () => {
     await user.click(await screen.findByRole('button', { name: 'Follow + @ben' }));
 
     expect(await screen.findByRole('button', { name: 'Follow + @ben' })).toBeEnabled();
+    // Spec section 8: follow and unfollow errors appear in an error banner, in the card.
+    const card = screen.getByRole('region', { name: 'You may also know' });
+    expect(within(card).getByRole('alert')).toHaveTextContent('Too many requests. Try again in a minute.');
   });
 });

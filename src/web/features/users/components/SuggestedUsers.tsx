@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { UserJson } from '../../../../shared/api-types';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
+import { FormBanner } from '../../../components/FormBanner';
 import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
 import { originOf } from '../../../lib/navigation';
 import { useConfirmedFollow } from '../api/follow-state';
@@ -15,12 +17,14 @@ import styles from './SuggestedUsers.module.css';
 export function SuggestedUsers() {
   const session = useSession();
   const suggestions = useSuggestions(session?.user.username ?? null);
+  const [followError, setFollowError] = useState<string | null>(null);
 
   return (
     <section className={styles.card} aria-labelledby="suggested-users-title">
       <h2 id="suggested-users-title" className={styles.title}>
         You may also know
       </h2>
+      <FormBanner message={followError} />
       {suggestions.isPending ? (
         <Spinner label="Loading bakers" />
       ) : suggestions.isLoadingError ? (
@@ -32,7 +36,7 @@ export function SuggestedUsers() {
           {suggestions.data.users
             .filter((u) => u.username !== session?.user.username)
             .map((user) => (
-              <SuggestedUser key={user._id} user={user} />
+              <SuggestedUser key={user._id} user={user} onError={setFollowError} />
             ))}
         </ul>
       )}
@@ -40,7 +44,7 @@ export function SuggestedUsers() {
   );
 }
 
-function SuggestedUser({ user }: { user: UserJson }) {
+function SuggestedUser({ user, onError }: { user: UserJson; onError: (message: string | null) => void }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,7 +63,11 @@ function SuggestedUser({ user }: { user: UserJson }) {
     }
     const next = !following;
     setOptimistic(next);
-    follow.mutate({ userId: user._id, follow: next }, { onSettled: () => setOptimistic(null) });
+    onError(null);
+    follow.mutate(
+      { userId: user._id, follow: next },
+      { onSettled: () => setOptimistic(null), onError: (error) => onError(errorMessage(error)) },
+    );
   };
 
   return (

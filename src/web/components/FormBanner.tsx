@@ -1,6 +1,9 @@
 import styles from './FormBanner.module.css';
 
-/** A form's error from the server, announced as soon as it appears (spec section 8: sign in/up errors in a banner). */
+/**
+ * An error from the server, announced as soon as it appears (spec section 8: sign in/up and
+ * follow/unfollow errors appear in a banner).
+ */
 export function FormBanner({ message }: { message: string | null }) {
   return (
     <div role="alert" className={message ? styles.banner : undefined}>

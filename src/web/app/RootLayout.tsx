@@ -1,8 +1,10 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Header } from './Header';
 
 /** Every page: the header, then the page. */
 export function RootLayout() {
+  useFocusOnNewPage();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -13,4 +15,27 @@ export function RootLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * A page opened inside the app gets no page load for a screen reader to announce, and focus
+ * stays on the link that was followed, or falls to the body when that link went with the old
+ * page. So on every new page (not a new query on the same one) focus moves to its main
+ * landmark, as a page load would start there, unless the page has put focus in it already or
+ * the reader is typing in a field that stays.
+ */
+function useFocusOnNewPage() {
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    const focused = document.activeElement;
+    // Someone typing (Enter in the search box opens Explore) keeps their place in the field.
+    if (focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) return;
+    if (main && !main.contains(focused)) main.focus({ preventScroll: true });
+  }, [pathname]);
 }

@@ -12,7 +12,7 @@ export default function LandingPage() {
     document.title = 'Crumb · bakers helping bakers';
   }, []);
   return (
-    <main id="main" className={styles.landing}>
+    <main id="main" className={styles.landing} tabIndex={-1}>
       <div className={styles.copy}>
         <p className={styles.kicker}>Crumb · the bakers’ forum</p>
         <h1 className={styles.headline}>Bake better, together.</h1>

@@ -9,7 +9,7 @@ export default function NotFoundPage() {
     document.title = 'Page not found · Crumb';
   }, []);
   return (
-    <main id="main" className={styles.page}>
+    <main id="main" className={styles.page} tabIndex={-1}>
       <p className={styles.code}>404</p>
       <h1>This page didn’t rise.</h1>
       <p className={styles.text}>We couldn’t find the page you were looking for.</p>

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
@@ -14,7 +14,61 @@ function Explore() {
 
 const mine = (id: string, title: string) => makeQuestion({ _id: id, id, questionTitle: title, username: 'anna.bakes' });
 
+/** An IntersectionObserver the test drives: `scrollToEnd` tells the watched sentinel it is in view. */
+function fakeIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; observed: Element[] }>();
+  class FakeObserver {
+    entry: { callback: IntersectionObserverCallback; observed: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, observed: [] };
+      observers.add(this.entry);
+    }
+    observe(element: Element) {
+      this.entry.observed.push(element);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    watching: () => observers.size,
+    scrollToEnd: () =>
+      observers.forEach(({ callback, observed }) =>
+        callback(
+          observed.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+          {} as IntersectionObserver,
+        ),
+      ),
+  };
+}
+
 describe('PostList', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loads pages on scrolling for the first five, then only with Load more', async () => {
+    const scrolling = fakeIntersectionObserver();
+    const api = mockFetch({
+      'GET /api/questions': ({ query }) => {
+        const page = Number(query.get('cursor') ?? '1');
+        return { body: { questions: [mine(String(page), `Post ${page}`)], nextCursor: String(page + 1) } };
+      },
+    });
+    renderWithProviders(<Explore />);
+    await screen.findByRole('article', { name: 'Post 1' });
+
+    for (let page = 2; page <= 5; page += 1) {
+      await waitFor(() => expect(scrolling.watching()).toBe(1));
+      act(() => scrolling.scrollToEnd());
+      await screen.findByRole('article', { name: `Post ${page}` });
+    }
+    await waitFor(() => expect(scrolling.watching()).toBe(0));
+    expect(api.calls('GET /api/questions')).toHaveLength(5);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Post 6' });
+  });
+
   it('shows a post once when a later page brings it back', async () => {
     mockFetch({
       'GET /api/questions': ({ query }) => ({

@@ -26,8 +26,15 @@ function firstOfEach(questions: QuestionSummaryJson[]): QuestionSummaryJson[] {
 }
 
 /**
- * A list of posts, a page at a time: the next page loads when the end scrolls into view, and a
- * 'Load more' button does the same for keyboards and screen readers.
+ * Pages loaded by scrolling at most; after them only Load more goes on, so what follows the list
+ * (the suggestions, below it on a phone or tablet) can still be reached.
+ */
+const SCROLL_LOADED_PAGES = 5;
+
+/**
+ * A list of posts, a page at a time: the next page loads when the end scrolls into view (for
+ * the first SCROLL_LOADED_PAGES pages), and a 'Load more' button does the same for keyboards and
+ * screen readers, and after those pages.
  */
 export function PostList({ query, empty, filter, label }: PostListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
@@ -36,11 +43,13 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
   /** How many posts were shown when Load more was pressed, while that page loads. */
   const shownAtLoadMore = useRef<number | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const loadsOnScroll = (query.data?.pages.length ?? 0) < SCROLL_LOADED_PAGES;
 
   useEffect(() => {
     const node = sentinel.current;
     // After a failed page, the next try is the reader's (Load more), not a loop of the observer's.
-    if (!node || !hasNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    if (!node || !hasNextPage || !loadsOnScroll || isFetchNextPageError) return;
+    if (typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -49,7 +58,7 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  }, [hasNextPage, loadsOnScroll, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   // The last page takes the Load more button, and keyboard focus with it: focus goes on to the
   // first post that page brought, where the reader was about to continue.

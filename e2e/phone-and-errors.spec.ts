@@ -39,6 +39,19 @@ test.describe('phone layout (390 × 844)', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  test("a tap on a post's score shows who voted", async ({ page, request }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Tap the score', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    await page.goto(`/question/${question.id}`);
+    const post = page.getByRole('article', { name: title });
+    const tooltip = post.getByRole('tooltip');
+    await expect(tooltip).toBeHidden();
+    await post.getByLabel(/^Score 0$/).tap();
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip).toHaveText('None');
+  });
+
   test('signed out, the add button goes to sign in', async ({ page }) => {
     await page.goto('/explore');
     await page.getByRole('button', { name: 'Create New Post' }).click();

@@ -136,6 +136,15 @@ describe('query plans (SQLite)', () => {
     expect(statementsOfLastRequest).toBe(1);
   });
 
+  it('a trending search is one statement: the full-text index, then its matches by primary key', async () => {
+    const lines = expectIndexedAndOrdered(await plansOf('/api/questions?q=butter&sort=trending'), {
+      boundedSort: true,
+    });
+    expect(lines.some((l) => /SCAN questions_fts VIRTUAL TABLE INDEX/.test(l))).toBe(true);
+    expect(lines.some((l) => /SEARCH questions USING INTEGER PRIMARY KEY \(rowid=\?\)/.test(l))).toBe(true);
+    expect(statementsOfLastRequest).toBe(1);
+  });
+
   it('a question by id is read by primary key', async () => {
     const lines = expectIndexedAndOrdered(await plansOf(`/api/questions/${questionId}`, true));
     expect(lines.some((l) => /SEARCH questions USING INTEGER PRIMARY KEY/.test(l))).toBe(true);

@@ -30,6 +30,8 @@ test.describe('phone layout (390 × 844)', () => {
     await expect(menu.getByRole('menuitem')).toHaveText(['Feed', 'Bookmarks', 'Profile', 'Logout']);
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
+    // The new page's content gets focus, not the menu's button.
+    await expect(page.getByRole('main')).toBeFocused();
 
     await menuButton.click();
     await expect(menu.getByRole('menuitem')).toHaveText(['Feed', 'Explore', 'Bookmarks', 'Logout']);

@@ -94,6 +94,13 @@ test.describe('new post', () => {
     await expect(dialog.getByLabel('Description')).toHaveValue('A long story about my starter');
 
     await dialog.getByLabel('Description').fill('');
+    await dialog.getByRole('combobox', { name: 'Tags' }).fill('Sourd');
+    await pressOutside();
+    await expect(dialog).toBeVisible();
+    // Leaving the field added what was typed as a tag.
+    await expect(dialog.getByRole('list', { name: 'Selected tags' })).toHaveText('Sourd');
+
+    await dialog.getByRole('button', { name: 'Remove Sourd' }).click();
     await pressOutside();
     await expect(dialog).toBeHidden();
   });

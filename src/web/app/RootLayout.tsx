@@ -26,12 +26,11 @@ export function RootLayout() {
  */
 function useFocusOnNewPage() {
   const { pathname } = useLocation();
-  const firstPage = useRef(true);
+  // The page shown last, not a first-run flag: React's StrictMode runs the effect twice on mount.
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (firstPage.current) {
-      firstPage.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     const main = document.getElementById('main');
     const focused = document.activeElement;
     // Someone typing (Enter in the search box opens Explore) keeps their place in the field.

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -171,6 +171,17 @@ describe('NewPostDialog', () => {
     expect(api.calls('POST /api/questions/add')[0]?.body).toEqual({
       questionData: { questionTitle: 'Rye starter', questionText: 'How often?', tags: ['Breads'] },
     });
+  });
+
+  it('keeps a typed tag as typed when the window, not the field, loses focus', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+    await user.type(tags, 'Sourd');
+    // Another app or tab: the field gets a blur but stays the page's active element.
+    fireEvent.blur(tags);
+    expect(tags).toHaveValue('Sourd');
+    expect(screen.queryByRole('list', { name: 'Selected tags' })).not.toBeInTheDocument();
   });
 
   it('cannot be closed while posting, so a failure is still shown with the text', async () => {

@@ -51,18 +51,23 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
   const [values, setValues] = useState<QuestionData>(() => initialValues(question));
   const [errors, setErrors] = useState<FieldErrors>({});
   const pending = add.isPending || edit.isPending;
+  // A save started offline waits for the connection (TanStack Query pauses it): the reader may
+  // still close the dialog then; the post goes out when the connection is back.
+  const locked = pending && !add.isPaused && !edit.isPaused;
+  /** Tag text typed but not yet added: a change like any other. */
+  const [tagDraft, setTagDraft] = useState('');
 
   const change = <F extends Field>(field: F, value: QuestionData[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues(question));
+  const dirty = tagDraft.trim() !== '' || JSON.stringify(values) !== JSON.stringify(initialValues(question));
 
   const close = () => {
     // Closed while saving, the dialog would be gone before the answer: a failure could not be
     // shown, and the text would be lost with it.
-    if (pending) return;
+    if (locked) return;
     setValues(initialValues(question));
     setErrors({});
     onOpenChange(false);
@@ -98,7 +103,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title={question ? 'Edit Post' : 'New Post'}
-      keepOnOutsidePress={dirty || pending}
+      keepOnOutsidePress={dirty || locked}
     >
       <form className={styles.form} onSubmit={submit} noValidate>
         <div data-field="questionTitle">
@@ -127,11 +132,12 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
             placeholder="Choose 3 tags"
             tags={values.tags}
             onChange={(tags) => change('tags', tags)}
+            onDraftChange={setTagDraft}
             error={errors.tags}
           />
         </div>
         <div className={styles.actions}>
-          <Button variant="ghost" onClick={close} disabled={pending}>
+          <Button variant="ghost" onClick={close} disabled={locked}>
             Cancel
           </Button>
           <Button type="submit" disabled={pending}>

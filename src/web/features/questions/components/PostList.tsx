@@ -67,11 +67,13 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
     const shownBefore = shownAtLoadMore.current;
     if (shownBefore === null || isFetchingNextPage) return;
     shownAtLoadMore.current = null;
+    // While pages remain the button stays, and so does focus, wherever the browser keeps it.
+    if (hasNextPage || isFetchNextPageError) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body) return;
     const items = section.current?.querySelectorAll<HTMLElement>(':scope > ul > li') ?? [];
     items[Math.min(shownBefore, items.length - 1)]?.querySelector<HTMLElement>('[id^="title-"] a')?.focus();
-  }, [isFetchingNextPage, shownCount]);
+  }, [isFetchingNextPage, hasNextPage, isFetchNextPageError, shownCount]);
 
   if (query.isPending) return <Spinner label="Loading posts" />;
   // Only a list that never loaded is replaced by the error; a later page or a refetch that fails

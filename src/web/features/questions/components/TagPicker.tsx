@@ -7,6 +7,8 @@ interface TagPickerProps {
   label: string;
   tags: string[];
   onChange: (tags: string[]) => void;
+  /** Told the text typed and not yet added, as it changes. */
+  onDraftChange?: (text: string) => void;
   error?: string | undefined;
   placeholder?: string;
 }
@@ -43,13 +45,17 @@ function optionsFor(text: string, tags: readonly string[]): Option[] {
  * input removes the last one. Focus stays in the input; the highlighted option is announced
  * through aria-activedescendant.
  */
-export function TagPicker({ label, tags, onChange, error, placeholder }: TagPickerProps) {
+export function TagPicker({ label, tags, onChange, onDraftChange, error, placeholder }: TagPickerProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  const setText = (value: string) => {
+    setTextState(value);
+    onDraftChange?.(value);
+  };
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
@@ -191,13 +197,16 @@ export function TagPicker({ label, tags, onChange, error, placeholder }: TagPick
             onKeyDown={onKeyDown}
             onClick={() => setOpen(true)}
             onBlur={() => {
-              // Text typed but not yet added is added on leaving the field (for Post, say), as
-              // Enter would add it, rather than dropped without a word.
-              const typed = text.trim() ? options[0] : undefined;
-              if (typed && !isSelected(typed.value)) onChange([...tags, typed.value]);
-              setText('');
               setOpen(false);
               setActive(-1);
+              // The window losing focus (another app or tab) is not leaving the field: the field
+              // stays the page's active element then.
+              if (document.activeElement === input.current) return;
+              // Text typed but not yet added is added on leaving the field (for Post, say), as
+              // Enter would add it, rather than dropped without a word.
+              const typed = text.trim() ? (activeOption ?? options[0]) : undefined;
+              if (typed && !isSelected(typed.value)) onChange([...tags, typed.value]);
+              setText('');
             }}
           />
         </div>

@@ -64,9 +64,11 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
     values.bio !== user.bio ||
     changingPassword ||
     values.currentPassword !== '';
-  // Closed while saving, the dialog would be gone before the answer, and a failure with it.
+  // Closed while saving, the dialog would be gone before the answer, and a failure with it; a
+  // save waiting for the connection (paused offline) may be left to go out on its own.
+  const locked = editUser.isPending && !editUser.isPaused;
   const close = () => {
-    if (!editUser.isPending) onClose();
+    if (!locked) onClose();
   };
 
   const change = (field: Field, value: string) => {
@@ -114,12 +116,7 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && close()}
-      title="Edit Profile"
-      keepOnOutsidePress={dirty || editUser.isPending}
-    >
+    <Dialog open onOpenChange={(open) => !open && close()} title="Edit Profile" keepOnOutsidePress={dirty || locked}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.row}>
           <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
@@ -143,7 +140,7 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
           />
         )}
         <div className={styles.actions}>
-          <Button variant="ghost" onClick={close} disabled={editUser.isPending}>
+          <Button variant="ghost" onClick={close} disabled={locked}>
             Cancel
           </Button>
           <Button type="submit" disabled={editUser.isPending}>

@@ -36,7 +36,7 @@ export function SuggestedUsers() {
           {suggestions.data.users
             .filter((u) => u.username !== session?.user.username)
             .map((user) => (
-              <SuggestedUser key={user._id} user={user} onError={setFollowError} />
+              <SuggestedUser key={user._id} user={user} showFollowError={setFollowError} />
             ))}
         </ul>
       )}
@@ -44,7 +44,14 @@ export function SuggestedUsers() {
   );
 }
 
-function SuggestedUser({ user, onError }: { user: UserJson; onError: (message: string | null) => void }) {
+function SuggestedUser({
+  user,
+  showFollowError,
+}: {
+  user: UserJson;
+  /** Shows the message in the card's banner; null clears it. */
+  showFollowError: (message: string | null) => void;
+}) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -63,10 +70,10 @@ function SuggestedUser({ user, onError }: { user: UserJson; onError: (message: s
     }
     const next = !following;
     setOptimistic(next);
-    onError(null);
+    showFollowError(null);
     follow.mutate(
       { userId: user._id, follow: next },
-      { onSettled: () => setOptimistic(null), onError: (error) => onError(errorMessage(error)) },
+      { onSettled: () => setOptimistic(null), onError: (error) => showFollowError(errorMessage(error)) },
     );
   };
 

@@ -22,8 +22,8 @@ describe('anonymous cache', () => {
     cache = registerAnonymousCache(app, {
       ttlMs: 1000,
       maxEntries: 3,
-      maxChars: 60,
-      maxEntryChars: 40,
+      maxChars: 100,
+      maxEntryChars: 60,
       now: () => clock,
     });
     const cached = { config: { anonymousCache: true } };
@@ -152,12 +152,13 @@ describe('anonymous cache', () => {
     expect((await get('/list?page=1')).body).toEqual({ run: 5 });
   });
 
-  it('keeps at most maxChars characters of answers, dropping the oldest stored', async () => {
-    await get('/padded?pad=1'); // 19 characters
-    await get('/padded?pad=11'); // 29
-    await get('/padded?pad=1'); // cached; 48 in all
+  // An entry's size is its URL's length and its body's: '/padded?pad=N' is 13 or 14 characters.
+  it('keeps at most maxChars characters of URLs and answers, dropping the oldest stored', async () => {
+    await get('/padded?pad=1'); // 13 + 19 = 32 characters
+    await get('/padded?pad=11'); // 14 + 29 = 43
+    await get('/padded?pad=1'); // cached; 75 in all
     expect(runs).toBe(2);
-    await get('/padded?pad=2'); // 20 more would make 68: the oldest (19) goes
+    await get('/padded?pad=2'); // 13 + 20 = 33 more would make 108: the oldest (32) goes
     await get('/padded?pad=11');
     await get('/padded?pad=2');
     expect(runs).toBe(3);
@@ -166,8 +167,8 @@ describe('anonymous cache', () => {
 
   it('does not keep an answer longer than maxEntryChars, nor drop others for it', async () => {
     await get('/padded?pad=1');
-    await get('/padded?pad=23'); // 41 characters
-    await get('/padded?pad=23');
+    await get('/padded?pad=29'); // 14 + 47 = 61 characters
+    await get('/padded?pad=29');
     expect(runs).toBe(3);
     await get('/padded?pad=1');
     expect(runs).toBe(3);
@@ -178,8 +179,8 @@ describe('anonymous cache', () => {
     const offCache = registerAnonymousCache(off, {
       ttlMs: 0,
       maxEntries: 3,
-      maxChars: 60,
-      maxEntryChars: 40,
+      maxChars: 100,
+      maxEntryChars: 60,
       now: () => clock,
     });
     let count = 0;

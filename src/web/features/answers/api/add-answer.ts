@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerJson, AnswerPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
-import { findAnswer, updateAnswerPages } from './query-keys';
+import { answerKeys, findAnswer, updateAnswerPages } from './query-keys';
 
 export function addAnswer(questionId: string, answerText: string): Promise<AnswerPage & { answer: AnswerJson }> {
   return apiRequest(`/answers/add/${encodeURIComponent(questionId)}`, {
@@ -18,13 +19,14 @@ export function useAddAnswer(questionId: string) {
   const showError = useSnackbar();
   return useMutation({
     mutationFn: (answerText: string) => addAnswer(questionId, answerText),
-    onSuccess: ({ answer }) => {
-      if (findAnswer(client, questionId, answer._id)) return;
-      updateAnswerPages(client, questionId, (pages) =>
-        pages.map((page, i) => (i === pages.length - 1 ? { ...page, answers: [...page.answers, answer] } : page)),
-      );
-      updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: q.answerCount + 1 }));
-    },
+    onSuccess: ({ answer }) =>
+      writeDespiteLoads(client, [answerKeys.list(questionId)], () => {
+        if (findAnswer(client, questionId, answer._id)) return;
+        updateAnswerPages(client, questionId, (pages) =>
+          pages.map((page, i) => (i === pages.length - 1 ? { ...page, answers: [...page.answers, answer] } : page)),
+        );
+        updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: q.answerCount + 1 }));
+      }),
     onError: (error) => showError(errorMessage(error)),
   });
 }

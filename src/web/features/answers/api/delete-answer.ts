@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { commentKeys } from '../../comments/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
-import { findAnswer, updateAnswerPages } from './query-keys';
+import { answerKeys, findAnswer, updateAnswerPages } from './query-keys';
 
 /** Deletes an answer; one already gone counts as deleted. */
 export function deleteAnswer(questionId: string, answerId: string): Promise<AnswerPage | undefined> {
@@ -23,11 +24,13 @@ export function useDeleteAnswer(questionId: string) {
     mutationFn: (answerId: string) => deleteAnswer(questionId, answerId),
     onSuccess: (_page, answerId) => {
       client.removeQueries({ queryKey: commentKeys.thread(questionId, answerId) });
-      if (!findAnswer(client, questionId, answerId)) return;
-      updateAnswerPages(client, questionId, (pages) =>
-        pages.map((page) => ({ ...page, answers: page.answers.filter((a) => a._id !== answerId) })),
-      );
-      updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: Math.max(0, q.answerCount - 1) }));
+      return writeDespiteLoads(client, [answerKeys.list(questionId)], () => {
+        if (!findAnswer(client, questionId, answerId)) return;
+        updateAnswerPages(client, questionId, (pages) =>
+          pages.map((page) => ({ ...page, answers: page.answers.filter((a) => a._id !== answerId) })),
+        );
+        updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: Math.max(0, q.answerCount - 1) }));
+      });
     },
     onError: (error) => showError(errorMessage(error)),
   });

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
-import { updateAnswerEverywhere } from './query-keys';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
+import { answerKeys, updateAnswerEverywhere } from './query-keys';
 
 export function editAnswer(questionId: string, answerId: string, answerText: string): Promise<AnswerPage> {
   return apiRequest<AnswerPage>(`/answers/edit/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
@@ -20,11 +21,13 @@ export function useEditAnswer(questionId: string) {
       editAnswer(questionId, answerId, answerText),
     onSuccess: (page, { answerId, answerText }) => {
       const stored = page.answers.find((a) => a._id === answerId);
-      updateAnswerEverywhere(client, questionId, answerId, (a) => ({
-        ...a,
-        answerText: stored?.answerText ?? answerText.trim(),
-        updatedAt: stored?.updatedAt ?? new Date().toISOString(),
-      }));
+      return writeDespiteLoads(client, [answerKeys.list(questionId)], () =>
+        updateAnswerEverywhere(client, questionId, answerId, (a) => ({
+          ...a,
+          answerText: stored?.answerText ?? answerText.trim(),
+          updatedAt: stored?.updatedAt ?? new Date().toISOString(),
+        })),
+      );
     },
     onError: (error) => showError(errorMessage(error)),
   });

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { CommentJson, CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { updateAnswerEverywhere } from '../../answers/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
-import { threadHas, threadPath, updateThread } from './query-keys';
+import { commentKeys, threadHas, threadPath, updateThread } from './query-keys';
 
 export interface NewComment {
   commentText: string;
@@ -44,15 +45,18 @@ export function useAddComment(questionId: string, answerId?: string) {
   const showError = useSnackbar();
   return useMutation({
     mutationFn: (comment: NewComment) => addComment(questionId, answerId, comment),
-    onSuccess: ({ comment }) => {
-      if (threadHas(client, questionId, answerId, comment._id)) return;
-      updateThread(client, questionId, answerId, (pages) =>
-        answerId
-          ? pages.map((page, i) => (i === pages.length - 1 ? { ...page, comments: [...page.comments, comment] } : page))
-          : pages.map((page, i) => (i === 0 ? { ...page, comments: [comment, ...page.comments] } : page)),
-      );
-      countComment(client, questionId, answerId, 1);
-    },
+    onSuccess: ({ comment }) =>
+      writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () => {
+        if (threadHas(client, questionId, answerId, comment._id)) return;
+        updateThread(client, questionId, answerId, (pages) =>
+          answerId
+            ? pages.map((page, i) =>
+                i === pages.length - 1 ? { ...page, comments: [...page.comments, comment] } : page,
+              )
+            : pages.map((page, i) => (i === 0 ? { ...page, comments: [comment, ...page.comments] } : page)),
+        );
+        countComment(client, questionId, answerId, 1);
+      }),
     onError: (error) => showError(errorMessage(error)),
   });
 }

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { countComment } from './add-comment';
-import { mapComments, threadHas, threadPath, updateThread } from './query-keys';
+import { commentKeys, mapComments, threadHas, threadPath, updateThread } from './query-keys';
 
 export function deleteComment(
   questionId: string,
@@ -24,13 +25,14 @@ export function useDeleteComment(questionId: string, answerId?: string) {
   const showError = useSnackbar();
   return useMutation({
     mutationFn: (commentId: string) => deleteComment(questionId, answerId, commentId),
-    onSuccess: (_page, commentId) => {
-      if (!threadHas(client, questionId, answerId, commentId)) return;
-      updateThread(client, questionId, answerId, (pages) =>
-        mapComments(pages, (c) => (c._id === commentId ? null : c)),
-      );
-      countComment(client, questionId, answerId, -1);
-    },
+    onSuccess: (_page, commentId) =>
+      writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () => {
+        if (!threadHas(client, questionId, answerId, commentId)) return;
+        updateThread(client, questionId, answerId, (pages) =>
+          mapComments(pages, (c) => (c._id === commentId ? null : c)),
+        );
+        countComment(client, questionId, answerId, -1);
+      }),
     onError: (error) => showError(errorMessage(error)),
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
-import { mapComments, threadPath, updateThread } from './query-keys';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
+import { commentKeys, mapComments, threadPath, updateThread } from './query-keys';
 
 export function editComment(
   questionId: string,
@@ -28,11 +29,13 @@ export function useEditComment(questionId: string, answerId?: string) {
       editComment(questionId, answerId, commentId, commentText),
     onSuccess: (page, { commentId, commentText }) => {
       const stored = page.comments.find((c) => c._id === commentId);
-      updateThread(client, questionId, answerId, (pages) =>
-        mapComments(pages, (c) =>
-          c._id !== commentId
-            ? c
-            : (stored ?? { ...c, commentText: commentText.trim(), updatedAt: new Date().toISOString() }),
+      return writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () =>
+        updateThread(client, questionId, answerId, (pages) =>
+          mapComments(pages, (c) =>
+            c._id !== commentId
+              ? c
+              : (stored ?? { ...c, commentText: commentText.trim(), updatedAt: new Date().toISOString() }),
+          ),
         ),
       );
     },

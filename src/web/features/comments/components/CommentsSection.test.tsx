@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommentJson, QuestionJson } from '../../../../shared/api-types';
@@ -94,6 +94,42 @@ describe('CommentsSection', () => {
     expect(await within(list).findByText('An older one')).toBeInTheDocument();
     expect(within(list).getByText('Fairly deep chestnut on top.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps a comment added while older comments are loading', async () => {
+    signIn();
+    const added = makeComment({ _id: '12', username: 'anna.bakes', commentText: 'Try a linen bag' });
+    let stored = [existing];
+    const older = makeComment({ _id: '9', commentText: 'An older one' });
+    const held: { answerOlder?: (value: { body: unknown }) => void } = {};
+    const olderPage = { body: { comments: [older], nextCursor: null } };
+    mockFetch({
+      'GET /api/comments/4': ({ query }) => {
+        if (query.get('cursor') !== 'next') return { body: { comments: stored, nextCursor: 'next' } };
+        // The first request for older comments is held back; any later one is answered at once.
+        return held.answerOlder ? olderPage : new Promise((resolve) => (held.answerOlder = resolve));
+      },
+      'POST /api/comments/add/4': () => {
+        stored = [added, existing];
+        return { status: 201, body: { comments: stored, nextCursor: 'next', comment: added } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CommentsSection questionId="4" />);
+
+    const list = await screen.findByRole('list', { name: 'Comments on this post' });
+    await user.click(screen.getByRole('button', { name: 'Load more comments' }));
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Try a linen bag');
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    expect(await within(list).findByText('Try a linen bag')).toBeInTheDocument();
+
+    // The older page the reader asked for lands late: the new comment must stay.
+    held.answerOlder?.(olderPage);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(list).getByText('Try a linen bag')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Load more comments' }));
+    expect(await within(list).findByText('An older one')).toBeInTheDocument();
+    expect(within(list).getByText('Try a linen bag')).toBeInTheDocument();
   });
 
   it('offers signed-out visitors a link to sign in instead of the box', async () => {

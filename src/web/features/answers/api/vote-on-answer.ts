@@ -14,11 +14,16 @@ export function voteOnAnswer(questionId: string, answerId: string, reaction: Rea
   ).then((body) => body.votes);
 }
 
-/** Votes on an answer: shown at once, replaced by the server's count, rolled back with a message on failure. */
-export function useVoteOnAnswer(questionId: string, username: string) {
+/**
+ * Votes on an answer: shown at once, replaced by the server's count, rolled back with a message
+ * on failure. Votes on one answer are sent one after another, so the last click's answer from
+ * the server is the one left on screen.
+ */
+export function useVoteOnAnswer(questionId: string, answerId: string, username: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
+    scope: { id: `votes on answer ${answerId}` },
     mutationFn: ({ answerId, reaction }: { answerId: string; reaction: Reaction }) =>
       voteOnAnswer(questionId, answerId, reaction),
     onMutate: ({ answerId, reaction }) => {

@@ -32,7 +32,7 @@ interface AnswerItemProps {
 export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: AnswerItemProps) {
   const session = useSession();
   const me = session?.user.username;
-  const vote = useVoteOnAnswer(answer.questionId, me ?? '');
+  const vote = useVoteOnAnswer(answer.questionId, answer._id, me ?? '');
   const edit = useEditAnswer(answer.questionId);
   const { editButton, ...editing } = useInlineEdit((text, done) =>
     edit.mutate(

@@ -13,11 +13,16 @@ export function reactToQuestion(questionId: string, reaction: Reaction): Promise
   }).then((body) => body.votes);
 }
 
-/** Votes on a post: shown at once, replaced by the server's count, rolled back with a message on failure. */
-export function useReactToQuestion(username: string) {
+/**
+ * Votes on a post: shown at once, replaced by the server's count, rolled back with a message on
+ * failure. Votes on one post are sent one after another, so the server's answers come back in
+ * the order of the clicks and the last click's answer is the one left on screen.
+ */
+export function useReactToQuestion(username: string, questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
+    scope: { id: `votes on question ${questionId}` },
     mutationFn: ({ questionId, reaction }: { questionId: string; reaction: Reaction }) =>
       reactToQuestion(questionId, reaction),
     onMutate: ({ questionId, reaction }) => ({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionJson } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
-import { questionKeys, storeQuestion, updateQuestionEverywhere } from './query-keys';
+import { questionKeys, updateQuestionEverywhere } from './query-keys';
 
 export function setBookmark(questionId: string, bookmarked: boolean): Promise<QuestionJson> {
   const action = bookmarked ? 'addBookmark' : 'removeBookmark';
@@ -26,7 +26,8 @@ export function useToggleBookmark() {
       showError(errorMessage(error));
     },
     onSuccess: (question) => {
-      storeQuestion(client, question);
+      // Only the bookmark: the rest of the server's copy could undo a vote clicked meanwhile.
+      updateQuestionEverywhere(client, question._id, (cached) => ({ ...cached, bookmarked: question.bookmarked }));
       void client.invalidateQueries({ queryKey: questionKeys.list('bookmarks', {}) });
     },
   });

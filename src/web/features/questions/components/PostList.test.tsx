@@ -105,6 +105,52 @@ describe('PostList', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Second' })).toHaveFocus());
   });
 
+  it("sends a post's votes one after another, so the last click's answer stays on screen", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const answers: Array<(value: { body: unknown }) => void> = [];
+    const api = mockFetch({
+      'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+      'POST /api/votes/react/1': () => new Promise((resolve) => answers.push(resolve)),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+    const post = await screen.findByRole('article', { name: 'First' });
+
+    await user.click(within(post).getByRole('button', { name: 'Upvote post' }));
+    await user.click(within(post).getByRole('button', { name: 'Upvote post' }));
+    expect(within(post).getByLabelText('Score 0')).toBeInTheDocument();
+    expect(api.calls('POST /api/votes/react/1').map((call) => call.body)).toEqual([{ reaction: 'upvote' }]);
+
+    const up = { upvotedBy: ['anna.bakes'], downvotedBy: [], upvotes: 1, downvotes: 0, myVote: 'upvote' };
+    answers[0]?.({ body: { votes: up } });
+    await waitFor(() => expect(api.calls('POST /api/votes/react/1')).toHaveLength(2));
+    expect(api.calls('POST /api/votes/react/1')[1]?.body).toEqual({ reaction: 'unvote' });
+    answers[1]?.({ body: { votes: { upvotedBy: [], downvotedBy: [], upvotes: 0, downvotes: 0, myVote: null } } });
+    await waitFor(() =>
+      expect(within(post).getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'false'),
+    );
+    expect(within(post).getByLabelText('Score 0')).toBeInTheDocument();
+  });
+
+  it("a bookmark's answer leaves alone a vote still on its way", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    mockFetch({
+      'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+      'POST /api/votes/react/1': () => new Promise(() => {}),
+      // The server's copy, taken before the vote arrived.
+      'POST /api/question/addBookmark/1': { body: { question: { ...mine('1', 'First'), bookmarked: true } } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+    const post = await screen.findByRole('article', { name: 'First' });
+
+    await user.click(within(post).getByRole('button', { name: 'Upvote post' }));
+    await user.click(within(post).getByRole('button', { name: 'Add Bookmark' }));
+    await within(post).findByRole('button', { name: 'Remove Bookmark' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(post).getByLabelText('Score 1')).toBeInTheDocument();
+  });
+
   it('keeps the posts on screen when a later page fails, and Load more tries again', async () => {
     let nextPageFails = true;
     mockFetch({

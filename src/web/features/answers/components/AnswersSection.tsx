@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { QuestionJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { StateMessage } from '../../../components/StateMessage';
@@ -7,11 +7,12 @@ import { useAnswers } from '../api/get-answers';
 import { AnswerForm } from './AnswerForm';
 import { AnswerItem } from './AnswerItem';
 import styles from './AnswersSection.module.css';
+import { useAnnouncement } from '../../../lib/use-announcement';
 
 /** 'N Answers', oldest first, a page at a time, then 'Your Answer' (product decision 15). */
 export function AnswersSection({ question }: { question: QuestionJson }) {
   const query = useAnswers(question);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useAnnouncement();
   const heading = useRef<HTMLHeadingElement>(null);
   const answers = lastOfEach(query.data?.pages.flatMap((page) => page.answers) ?? []);
   const count = Math.max(question.answerCount, answers.length);

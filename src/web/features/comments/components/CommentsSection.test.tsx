@@ -190,7 +190,7 @@ describe('CommentsSection', () => {
       expect.stringContaining('Try a linen bag'),
       expect.stringContaining(existing.commentText),
     ]);
-    expect(screen.getByText('Comment added.')).toBeInTheDocument();
+    expect(await screen.findByText('Comment added.')).toBeInTheDocument();
     expect(queryClient.getQueryData<QuestionJson>(questionKeys.detail('4'))?.commentCount).toBe(2);
     // The question's comments came with the question, so the list needed no request of its own.
     expect(api.calls('GET /api/comments/4')).toHaveLength(0);

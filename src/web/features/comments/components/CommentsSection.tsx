@@ -11,6 +11,7 @@ import { useComments } from '../api/get-comments';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import styles from './CommentsSection.module.css';
+import { useAnnouncement } from '../../../lib/use-announcement';
 
 export interface CommentsSectionProps {
   questionId: string;
@@ -38,7 +39,7 @@ export function CommentsSection({
   const session = useSession();
   const location = useLocation();
   const query = useComments(questionId, answerId, initialComments);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useAnnouncement();
   // An answer's box opens on demand, so a page of answers is not a page of empty boxes.
   const [boxOpen, setBoxOpen] = useState(!answerId);
   const opener = useRef<HTMLButtonElement>(null);

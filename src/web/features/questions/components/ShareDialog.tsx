@@ -17,18 +17,20 @@ interface ShareDialogProps {
 export function ShareDialog({ open, onOpenChange, questionId }: ShareDialogProps) {
   const link = `${window.location.origin}/question/${encodeURIComponent(questionId)}`;
   const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
+  /** Counts the copies made, so each starts its own 3 s of 'Copied'; 0 once they are over. */
+  const [copies, setCopies] = useState(0);
+  const copied = copies > 0;
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPIED_MS);
+    if (copies === 0) return;
+    const timer = window.setTimeout(() => setCopies(0), COPIED_MS);
     return () => window.clearTimeout(timer);
-  }, [copied]);
+  }, [copies]);
 
   const copy = async () => {
     const ok = await copyText(link, input.current);
-    setCopied(ok);
+    setCopies((count) => (ok ? count + 1 : 0));
     setFailed(!ok);
   };
 

@@ -4,13 +4,16 @@ import { messages } from '../../shared/messages';
 /**
  * Editing a text in place (an answer, a comment): the draft, its 'Required' error, and focus
  * returned to the Edit button when editing ends, where the keyboard user started.
- * `save` gets the trimmed text and a callback that ends editing once the server has it.
+ * `save` gets the trimmed text and a callback that ends editing once the server has it; the
+ * callback ends only the editing it was saved from, not one begun after a Cancel meanwhile.
  */
 export function useInlineEdit(save: (text: string, done: () => void) => void) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
+  /** Counts the times editing began. */
+  const sessions = useRef(0);
 
   useEffect(() => {
     if (draft === null && wasEditing.current) editButton.current?.focus();
@@ -23,6 +26,7 @@ export function useInlineEdit(save: (text: string, done: () => void) => void) {
     editButton,
     /** Starts editing, or changes the draft; either clears the error. */
     setText: (text: string) => {
+      if (draft === null) sessions.current += 1;
       setDraft(text);
       setError(undefined);
     },
@@ -35,7 +39,10 @@ export function useInlineEdit(save: (text: string, done: () => void) => void) {
         event.currentTarget.querySelector('textarea')?.focus();
         return;
       }
-      save(text, () => setDraft(null));
+      const session = sessions.current;
+      save(text, () => {
+        if (sessions.current === session) setDraft(null);
+      });
     },
   };
 }

@@ -114,10 +114,10 @@ export const SEARCH_RANK_POOL = 1000;
  */
 function fullTextQuery(words: string[], pg: boolean): string {
   const longer = words.filter((w) => w.length > 1);
-  const prefixes = longer.length > 0;
-  const terms = prefixes ? longer : words;
-  if (pg) return terms.map((w) => (prefixes ? `${w}:*` : w)).join(' & ');
-  return terms.map((w) => (prefixes ? `"${w}"*` : `"${w}"`)).join(' ');
+  if (longer.length > 0) {
+    return pg ? longer.map((w) => `${w}:*`).join(' & ') : longer.map((w) => `"${w}"*`).join(' ');
+  }
+  return pg ? words.join(' & ') : words.map((w) => `"${w}"`).join(' ');
 }
 
 /** Feeds following more users than this are read from the global list, filtered, instead of merged per author. */

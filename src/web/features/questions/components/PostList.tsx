@@ -1,11 +1,12 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { PostCard } from './PostCard';
 import styles from './PostList.module.css';
+import { useAnnouncement } from '../../../lib/use-announcement';
 
 interface PostListProps {
   query: UseInfiniteQueryResult<InfiniteData<QuestionPage>>;
@@ -39,7 +40,7 @@ const SCROLL_LOADED_PAGES = 5;
 export function PostList({ query, empty, filter, label }: PostListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, announce] = useAnnouncement();
   /** How many posts were shown when Load more was pressed, while that page loads. */
   const shownAtLoadMore = useRef<number | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -83,10 +84,8 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
   const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
   const questions = filter ? all.filter(filter) : all;
   const onDeleted = () => {
-    // Cleared first, so a second delete's same words are read out again.
-    setAnnouncement('');
+    announce('Post deleted.');
     requestAnimationFrame(() => {
-      setAnnouncement('Post deleted.');
       // The Delete button went with its card; keep keyboard focus in the list, unless the reader
       // has moved on to something else while the delete was on its way.
       const focused = document.activeElement;

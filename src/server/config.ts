@@ -1,7 +1,45 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanSwitch = z.enum(['on', 'off']).default('on');
+
+/** The names proxy-addr knows for whole ranges of addresses. */
+const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (ADDRESS_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of Crumb may say who the client is (X-Forwarded-For): unset, nobody; a
+ * number, that many hops; otherwise their addresses or ranges. Never 'every proxy': then any
+ * client could name itself anew on each request and slip past the rate limits.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, issue): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isAddressOrRange)) return entries;
+    }
+    issue.addIssue({
+      code: 'custom',
+      message: 'TRUST_PROXY must be a number of proxies (1-10) or a comma-separated list of addresses or ranges',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +53,7 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMITS: booleanSwitch,
   ANONYMOUS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TEST_DATABASE_URL: z.string().optional(),
 });
@@ -39,6 +78,8 @@ export interface Config {
   rateLimits: boolean;
   /** How long visitors' answers may be served from the anonymous cache (0: off); see http/anonymous-cache.ts. */
   anonymousCacheMs: number;
+  /** Proxies whose X-Forwarded-For names the client (for rate limits and logs); false: none. */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Only tests lower this; production always hashes with OWASP_SCRYPT. */
   passwordHash: PasswordHashParams;
@@ -61,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     rateLimits: e.RATE_LIMITS === 'on',
     anonymousCacheMs: e.ANONYMOUS_CACHE_MS,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     passwordHash: OWASP_SCRYPT,
     testDatabaseUrl: e.TEST_DATABASE_URL || undefined,

@@ -54,6 +54,8 @@ const WEB_FIXTURE = new URL('./web-fixture/', import.meta.url);
 export interface TestAppOptions {
   seed?: 'demo' | 'none';
   rateLimits?: boolean;
+  /** Proxies trusted to name the client (see Config.trustProxy); none by default. */
+  trustProxy?: Config['trustProxy'];
   /** Off unless a test is about it: most tests write rows directly and read them back at once. */
   anonymousCacheMs?: number;
   now?: () => number;
@@ -99,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl: testDialect === 'postgres' ? testDatabaseUrl : undefined,
     seed: options.seed ?? 'none',
     rateLimits: options.rateLimits ?? false,
+    trustProxy: options.trustProxy ?? false,
     anonymousCacheMs: options.anonymousCacheMs ?? 0,
     passwordHash: FAST_HASH,
   };

@@ -820,6 +820,51 @@ describe('rate limits on sign-in and sign-up', () => {
     }
   });
 
+  it('counts clients by the address a trusted proxy names, and ignores that header from anyone else', async () => {
+    const failedLogins = async (app: TestApp['app'], remoteAddress: string, forwardedFor: (i: number) => string) => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 21; i += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'nobody.here', password: 'whatever-123' },
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor(i) },
+        });
+        statuses.push(response.statusCode);
+      }
+      return statuses;
+    };
+    const behindProxy = await createTestApp({ rateLimits: true, trustProxy: ['10.0.0.7'] });
+    try {
+      // Through the proxy, each client is its own: 21 clients of one attempt each are all answered.
+      expect(await failedLogins(behindProxy.app, '10.0.0.7', (i) => `198.51.100.${i}`)).toEqual(Array(21).fill(404));
+      // Anyone else naming a new client on each request is still counted as itself.
+      const spoofed = await failedLogins(behindProxy.app, '203.0.113.5', (i) => `198.51.100.${i + 100}`);
+      expect(spoofed.at(-1)).toBe(429);
+    } finally {
+      await behindProxy.close();
+    }
+    const oneHop = await createTestApp({ rateLimits: true, trustProxy: 1 });
+    try {
+      // One proxy: the client is the address it added last, whatever the client wrote before it.
+      const clients = await failedLogins(oneHop.app, '10.0.0.7', (i) => `192.0.2.1, 198.51.100.${i}`);
+      expect(clients).toEqual(Array(21).fill(404));
+      const oneClient = await failedLogins(oneHop.app, '10.0.0.7', (i) => `192.0.2.${i}, 198.51.100.200`);
+      expect(oneClient.at(-1)).toBe(429);
+    } finally {
+      await oneHop.close();
+    }
+    const direct = await createTestApp({ rateLimits: true });
+    try {
+      const spoofed = await failedLogins(direct.app, '203.0.113.5', (i) => `198.51.100.${i}`);
+      expect(spoofed.slice(0, 20)).toEqual(Array(20).fill(404));
+      expect(spoofed.at(-1)).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('answers 429 with a clear message after 20 sign-in attempts a minute', async () => {
     const t = await createTestApp({ rateLimits: true });
     try {

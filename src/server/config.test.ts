@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig: TRUST_PROXY', () => {
+  const trustProxyOf = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy unless told', () => {
+    expect(trustProxyOf(undefined)).toBe(false);
+    expect(trustProxyOf('')).toBe(false);
+  });
+
+  it('takes a number of proxies, or their addresses and ranges', () => {
+    expect(trustProxyOf('1')).toBe(1);
+    expect(trustProxyOf('10.0.0.7')).toEqual(['10.0.0.7']);
+    expect(trustProxyOf('loopback, 10.0.0.0/8,fd00::/8')).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+  });
+
+  it.each(['true', '*', '0', '11', 'proxy.example', '10.0.0.0/33', 'fd00::/129', '10.0.0.1/8/2', '10.0.0.1,'])(
+    'refuses %s, naming the variable',
+    (value) => {
+      expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY must be a number of proxies/);
+    },
+  );
+});

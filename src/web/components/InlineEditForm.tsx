@@ -33,7 +33,7 @@ export function InlineEditForm({ editing, label, rows, maxLength, saving, classN
         <Button variant="ghost" size="sm" onClick={editing.cancel}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={saving}>
+        <Button type="submit" size="sm" busy={saving}>
           {saving ? 'Saving…' : 'Save'}
         </Button>
       </div>

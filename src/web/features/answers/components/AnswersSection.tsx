@@ -45,7 +45,7 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
         )}
         {query.hasNextPage && (
           <div className={styles.more}>
-            <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            <Button variant="secondary" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
               {query.isFetchingNextPage ? 'Loading…' : 'Load more answers'}
             </Button>
           </div>

@@ -81,11 +81,11 @@ export default function SignInPage() {
           error={errors.password}
         />
         <div className={styles.actions}>
-          <Button type="submit" disabled={signIn.isPending}>
+          <Button type="submit" busy={signIn.isPending}>
             {signIn.isPending && signIn.variables ? 'Signing in…' : 'Sign In'}
           </Button>
           <p className={styles.divider}>or</p>
-          <Button variant="secondary" disabled={signIn.isPending} onClick={() => signIn.mutate(null)}>
+          <Button variant="secondary" busy={signIn.isPending} onClick={() => signIn.mutate(null)}>
             {signIn.isPending && !signIn.variables ? 'Signing in…' : 'Sign in as guest'}
           </Button>
         </div>

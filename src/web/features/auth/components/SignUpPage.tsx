@@ -132,7 +132,7 @@ export default function SignUpPage() {
         />
         <TextField label="Bio (optional)" multiline rows={3} {...field('bio')} />
         <div className={styles.actions}>
-          <Button type="submit" disabled={signUp.isPending}>
+          <Button type="submit" busy={signUp.isPending}>
             {signUp.isPending ? 'Creating your account…' : 'Create Account'}
           </Button>
           {meta.data?.demoData && (

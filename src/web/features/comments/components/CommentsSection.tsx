@@ -126,7 +126,7 @@ export function CommentsSection({
             size="sm"
             className={styles.more}
             onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
+            busy={query.isFetchingNextPage}
           >
             {query.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
           </Button>

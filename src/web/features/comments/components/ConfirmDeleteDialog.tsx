@@ -18,7 +18,7 @@ export function ConfirmDeleteDialog({ title, description, pending, onConfirm, on
         <Button variant="ghost" onClick={onClose}>
           Cancel
         </Button>
-        <Button variant="danger" disabled={pending} onClick={onConfirm}>
+        <Button variant="danger" busy={pending} onClick={onConfirm}>
           {pending ? 'Deleting…' : 'Delete'}
         </Button>
       </div>

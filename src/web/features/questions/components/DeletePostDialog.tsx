@@ -26,7 +26,7 @@ export function DeletePostDialog({ questionId, title, onClose, onDeleted }: Dele
         </Button>
         <Button
           variant="danger"
-          disabled={remove.isPending}
+          busy={remove.isPending}
           onClick={() =>
             // A promise, not mutate's callbacks: those are skipped once the dialog is gone (closed
             // with Escape meanwhile, or its card already taken out of the list), and the page must

@@ -193,7 +193,7 @@ describe('NewPostDialog', () => {
     await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
     await user.type(screen.getByLabelText('Description'), 'How often?');
     await user.click(screen.getByRole('button', { name: 'Post' }));
-    expect(await screen.findByRole('button', { name: 'Posting…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Posting…' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Close' }));

@@ -140,7 +140,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
           <Button variant="ghost" onClick={close} disabled={locked}>
             Cancel
           </Button>
-          <Button type="submit" disabled={pending}>
+          <Button type="submit" busy={pending}>
             {question ? (pending ? 'Saving…' : 'Save') : pending ? 'Posting…' : 'Post'}
           </Button>
         </div>

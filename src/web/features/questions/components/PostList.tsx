@@ -115,7 +115,7 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
               shownAtLoadMore.current = questions.length;
               void fetchNextPage();
             }}
-            disabled={isFetchingNextPage}
+            busy={isFetchingNextPage}
           >
             {isFetchingNextPage ? 'Loading…' : 'Load more'}
           </Button>

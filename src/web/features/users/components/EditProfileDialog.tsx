@@ -143,7 +143,7 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
           <Button variant="ghost" onClick={close} disabled={locked}>
             Cancel
           </Button>
-          <Button type="submit" disabled={editUser.isPending}>
+          <Button type="submit" busy={editUser.isPending}>
             {editUser.isPending ? 'Updating…' : 'Update'}
           </Button>
         </div>

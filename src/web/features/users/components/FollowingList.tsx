@@ -51,7 +51,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
                   <Button
                     size="sm"
                     variant="secondary"
-                    disabled={follow.isPending && follow.variables.userId === _id}
+                    busy={follow.isPending && follow.variables.userId === _id}
                     onClick={() => {
                       setUnfollowError(null);
                       // The row goes with its button: keep keyboard focus on the list's own button.
@@ -71,7 +71,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
                 size="sm"
                 variant="secondary"
                 className={styles.loadMore}
-                disabled={following.isFetchingNextPage}
+                busy={following.isFetchingNextPage}
                 onClick={() => void following.fetchNextPage()}
               >
                 {following.isFetchingNextPage ? 'Loading…' : 'Load more bakers'}

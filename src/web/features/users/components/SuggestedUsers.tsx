@@ -86,7 +86,7 @@ function SuggestedUser({
         </span>
         <span className={styles.username}>@{user.username}</span>
       </div>
-      <Button size="sm" variant={following ? 'secondary' : 'primary'} onClick={toggle} disabled={follow.isPending}>
+      <Button size="sm" variant={following ? 'secondary' : 'primary'} onClick={toggle} busy={follow.isPending}>
         {following ? 'Unfollow' : 'Follow +'} <span className="visually-hidden">@{user.username}</span>
       </Button>
     </li>

@@ -173,6 +173,24 @@ describe('query plans (SQLite)', () => {
     }
   });
 
+  it("an answer's idempotency key is looked up in its unique index, not by reading the answers", async () => {
+    t.queries.length = 0;
+    const response = await api.post(
+      `/api/answers/add/${questionId}`,
+      { answerData: { answerText: 'Same here.', _id: 'plan-answer' } },
+      token,
+    );
+    expect(response.status).toBe(201);
+    const lookup = t.queries.map((q) => q.query).find((q) => /client_key" = \?/.test(q.sql));
+    if (!lookup) throw new Error('no lookup by client key');
+    const plan = await t.database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${lookup.sql}`, [...lookup.parameters]),
+    );
+    expect(plan.rows.map((r) => r.detail)).toEqual([
+      'SEARCH answers USING INDEX answers_client_key (question_id=? AND user_id=? AND client_key=?)',
+    ]);
+  });
+
   it('bookmarks and a second page read by keyset', async () => {
     expectIndexedAndOrdered(await plansOf('/api/bookmarks', true));
     const first = await api.get<{ nextCursor: string }>('/api/questions?limit=3');

@@ -74,6 +74,8 @@ export interface AnswersTable {
   comment_count: Generated<number>;
   recent_upvoters: Generated<string>;
   recent_downvoters: Generated<string>;
+  /** The client's own key for this answer, when it sent one (see answers_client_key). */
+  client_key: string | null;
   created_at: number;
   updated_at: number;
 }

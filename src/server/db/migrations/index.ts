@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import { initial } from './0001_initial.js';
 import { searchTerms } from './0002_search_terms.js';
 import { searchPrefixes } from './0003_search_prefixes.js';
+import { answerClientKeys } from './0004_answer_client_keys.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_search_terms': searchTerms,
   '0003_search_prefixes': searchPrefixes,
+  '0004_answer_client_keys': answerClientKeys,
 };

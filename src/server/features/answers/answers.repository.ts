@@ -36,9 +36,32 @@ export async function listAnswers(
   return answersPage(afterId !== undefined, db, { questionId, afterId: afterId ?? 0, limit });
 }
 
+/** The answer this author already stored on this question under this client key, if any. */
+export async function findAnswerByClientKey(
+  db: Db,
+  questionId: number,
+  userId: number,
+  clientKey: string,
+): Promise<AnswerRow | undefined> {
+  return db
+    .selectFrom('answers')
+    .selectAll()
+    .where('question_id', '=', questionId)
+    .where('user_id', '=', userId)
+    .where('client_key', '=', clientKey)
+    .executeTakeFirst();
+}
+
 export async function insertAnswer(
   db: Db,
-  answer: { questionId: number; userId: number; username: string; body: string; now: number },
+  answer: {
+    questionId: number;
+    userId: number;
+    username: string;
+    body: string;
+    clientKey: string | null;
+    now: number;
+  },
 ): Promise<AnswerRow> {
   return db
     .insertInto('answers')
@@ -47,6 +70,7 @@ export async function insertAnswer(
       user_id: answer.userId,
       username: answer.username,
       body: answer.body,
+      client_key: answer.clientKey,
       created_at: answer.now,
       updated_at: answer.now,
     })

@@ -4,6 +4,7 @@ import { messages } from '../../../shared/messages.js';
 import type { AnswerData } from '../../../shared/schemas/answers.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
@@ -52,6 +53,15 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     return answer;
   }
 
+  /** An answer stored earlier, as it stands now: with its first comments and the caller's vote. */
+  async function presentStored(row: answers.AnswerRow, caller: UserRow) {
+    const [commentsByAnswer, myVotes] = await Promise.all([
+      firstCommentsOfAnswers(ctx.db, row.question_id, [row.id], EMBEDDED_ANSWER_COMMENTS),
+      answerVotesOf(ctx.db, caller.id, [row.id]),
+    ]);
+    return presentAnswer(row, voteName(myVotes.get(row.id)), commentsByAnswer.get(row.id) ?? []);
+  }
+
   return {
     page,
 
@@ -61,21 +71,36 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     },
 
     async add(caller: UserRow, questionId: number, data: AnswerData) {
-      const created = await inTransaction(ctx.db, async (trx) => {
-        await lockQuestion(trx, questionId);
-        const row = await answers.insertAnswer(trx, {
-          questionId,
-          userId: caller.id,
-          username: caller.username,
-          body: data.answerText,
-          now: ctx.now(),
+      const clientKey = data._id ?? null;
+      const insert = () =>
+        inTransaction(ctx.db, async (trx) => {
+          await lockQuestion(trx, questionId);
+          if (clientKey) {
+            const stored = await answers.findAnswerByClientKey(trx, questionId, caller.id, clientKey);
+            if (stored) return { row: stored, repeated: true };
+          }
+          const row = await answers.insertAnswer(trx, {
+            questionId,
+            userId: caller.id,
+            username: caller.username,
+            body: data.answerText,
+            clientKey,
+            now: ctx.now(),
+          });
+          await questions.adjustCounts(trx, questionId, { answers: 1 });
+          return { row, repeated: false };
         });
-        await questions.adjustCounts(trx, questionId, { answers: 1 });
-        return row;
-      });
+      let stored: Awaited<ReturnType<typeof insert>>;
+      try {
+        stored = await insert();
+      } catch (error) {
+        // A concurrent send of the same answer won the race: the retry finds it.
+        if (!clientKey || !isUniqueViolation(error)) throw error;
+        stored = await insert();
+      }
       return {
         ...(await page(questionId, caller, undefined, PAGE_SIZE_DEFAULT)),
-        answer: presentAnswer(created, null, []),
+        answer: stored.repeated ? await presentStored(stored.row, caller) : presentAnswer(stored.row, null, []),
       };
     },
 

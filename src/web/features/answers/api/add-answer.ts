@@ -6,10 +6,19 @@ import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
 import { answerKeys, findAnswer, updateAnswerPages } from './query-keys';
 
-export function addAnswer(questionId: string, answerText: string): Promise<AnswerPage & { answer: AnswerJson }> {
+export interface NewAnswer {
+  answerText: string;
+  /** The client's key for this answer: a retried send with the same key is stored once. */
+  key: string;
+}
+
+export function addAnswer(
+  questionId: string,
+  { answerText, key }: NewAnswer,
+): Promise<AnswerPage & { answer: AnswerJson }> {
   return apiRequest(`/answers/add/${encodeURIComponent(questionId)}`, {
     method: 'POST',
-    body: { answerData: { answerText } },
+    body: { answerData: { answerText, _id: key } },
   });
 }
 
@@ -18,7 +27,7 @@ export function useAddAnswer(questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
-    mutationFn: (answerText: string) => addAnswer(questionId, answerText),
+    mutationFn: (answer: NewAnswer) => addAnswer(questionId, answer),
     onSuccess: ({ answer }) =>
       writeDespiteLoads(client, [answerKeys.list(questionId)], () => {
         if (findAnswer(client, questionId, answer._id)) return;

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/auth-store';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
 import { useAddAnswer } from '../api/add-answer';
 import styles from './AnswersSection.module.css';
@@ -15,6 +16,8 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
   const add = useAddAnswer(questionId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
+  // The same key for every retry of the same text, so a send whose answer was lost is never stored twice.
+  const key = useRef<string | null>(null);
   const id = useId();
   const headingId = `${id}-heading`;
   const errorId = `${id}-error`;
@@ -28,12 +31,17 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
       event.currentTarget.querySelector('textarea')?.focus();
       return;
     }
-    add.mutate(answerText, {
-      onSuccess: () => {
-        setText('');
-        onAdded();
+    key.current ??= newIdempotencyKey();
+    add.mutate(
+      { answerText, key: key.current },
+      {
+        onSuccess: () => {
+          setText('');
+          key.current = null;
+          onAdded();
+        },
       },
-    });
+    );
   };
 
   return (
@@ -55,6 +63,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
             onChange={(event) => {
               setText(event.target.value);
               setError(undefined);
+              key.current = null;
             }}
           />
           {error && (
@@ -63,7 +72,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
             </p>
           )}
           <div className={styles.formButtons}>
-            <Button type="submit" disabled={add.isPending}>
+            <Button type="submit" busy={add.isPending}>
               {add.isPending ? 'Posting…' : 'Post Answer'}
             </Button>
           </div>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { useAddComment } from '../api/add-comment';
 import styles from './CommentsSection.module.css';
-import { newIdempotencyKey } from './idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 interface CommentFormProps {
   questionId: string;
@@ -67,7 +67,7 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
             Cancel
           </Button>
         )}
-        <Button type="submit" size="sm" disabled={add.isPending}>
+        <Button type="submit" size="sm" busy={add.isPending}>
           {add.isPending ? 'Posting…' : 'Comment'}
         </Button>
       </div>

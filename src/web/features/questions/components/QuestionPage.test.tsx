@@ -153,13 +153,67 @@ describe('QuestionPage', () => {
 
     await userEvent.click(post);
     await waitFor(() => expect(box).toHaveValue(''));
-    expect(api.calls('POST /api/answers/add/4')[0]?.body).toEqual({ answerData: { answerText: 'Bake it longer.' } });
+    expect(api.calls('POST /api/answers/add/4')[0]?.body).toEqual({
+      answerData: { answerText: 'Bake it longer.', _id: expect.any(String) },
+    });
     expect(screen.getByRole('heading', { level: 2, name: '3 Answers' })).toBeInTheDocument();
     const answers = screen.getAllByRole('article', { name: /^Answer by/ });
     expect(answers.at(-1)).toHaveTextContent('Bake it longer.');
     // Your own answer can be edited and deleted; others' cannot.
     expect(within(answers.at(-1)!).getByRole('button', { name: 'Edit answer' })).toBeInTheDocument();
     expect(within(answers[0]!).queryByRole('button', { name: 'Delete answer' })).not.toBeInTheDocument();
+  });
+
+  it('resends a failed answer under the same key, a changed one under a new key, and keeps focus on Post Answer', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const posted = makeAnswer({ _id: '13', username: 'anna.bakes', answerText: 'Bake it longer, covered.' });
+    let answerPost: (value: { status: number; body: unknown }) => void = () => {};
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'POST /api/answers/add/4': () =>
+        new Promise((resolve) => {
+          answerPost = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const keyOf = (call: number) =>
+      (api.calls('POST /api/answers/add/4')[call]?.body as { answerData: { _id: string } }).answerData._id;
+
+    const box = await screen.findByRole('textbox', { name: 'Your Answer' });
+    await user.type(box, 'Bake it longer.');
+    const post = screen.getByRole('button', { name: 'Post Answer' });
+    post.focus();
+    await user.keyboard('{Enter}');
+    // While it is sent the button does nothing, and keeps keyboard focus.
+    const sending = await screen.findByRole('button', { name: 'Posting…' });
+    expect(sending).toHaveAttribute('aria-disabled', 'true');
+    expect(sending).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(api.calls('POST /api/answers/add/4')).toHaveLength(1);
+    answerPost({ status: 503, body: { errors: ['The server is busy. Try again in a moment.'] } });
+    expect(await screen.findByText('The server is busy. Try again in a moment.')).toBeInTheDocument();
+
+    // The same text again: the same key, so the server stores it once if the first did arrive.
+    await user.click(screen.getByRole('button', { name: 'Post Answer' }));
+    await waitFor(() => expect(api.calls('POST /api/answers/add/4')).toHaveLength(2));
+    expect(keyOf(1)).toBe(keyOf(0));
+    answerPost({ status: 503, body: { errors: ['The server is busy. Try again in a moment.'] } });
+    await screen.findByRole('button', { name: 'Post Answer' });
+
+    // Changed text is another answer.
+    await user.type(box, ' Covered.');
+    const again = screen.getByRole('button', { name: 'Post Answer' });
+    again.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.calls('POST /api/answers/add/4')).toHaveLength(3));
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    answerPost({
+      status: 201,
+      body: { answers: [...makeFullQuestion().answers, posted], nextCursor: null, answer: posted },
+    });
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.getByRole('button', { name: 'Post Answer' })).toHaveFocus();
   });
 
   it('lets the question author delete any answer after confirming', async () => {

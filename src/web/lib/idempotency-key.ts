@@ -1,5 +1,5 @@
 /**
- * A fresh key for one comment. crypto.randomUUID exists only on secure origins, and Crumb also
+ * A fresh key for one comment or answer. crypto.randomUUID exists only on secure origins, and Crumb also
  * runs on plain http (product decision 17), so fall back to random bytes there.
  */
 export function newIdempotencyKey(): string {

@@ -1,4 +1,4 @@
-import type { CommentJson, CommentPage } from '../../../shared/api-types.js';
+import type { CommentPage } from '../../../shared/api-types.js';
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
 import type { CommentData } from '../../../shared/schemas/comments.js';
@@ -63,36 +63,40 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
 
     async add(caller: UserRow, questionId: number, answerId: number | null, data: CommentData) {
       const clientKey = data._id ?? null;
+      // The stored comment is read in the same transaction: a delete arriving just after could
+      // otherwise leave nothing to answer with.
       const insert = () =>
         inTransaction(ctx.db, async (trx) => {
           await target(trx, questionId, answerId);
-          if (clientKey) {
-            const existing = await comments.findByClientKey(trx, questionId, answerId, caller.id, clientKey);
-            if (existing) return existing.id;
+          const existing = clientKey
+            ? await comments.findByClientKey(trx, questionId, answerId, caller.id, clientKey)
+            : undefined;
+          let id = existing?.id;
+          if (id === undefined) {
+            id = await comments.insertComment(trx, {
+              questionId,
+              answerId,
+              userId: caller.id,
+              username: caller.username,
+              body: data.commentText,
+              clientKey,
+              now: ctx.now(),
+            });
+            await adjustCount(trx, questionId, answerId, 1);
           }
-          const id = await comments.insertComment(trx, {
-            questionId,
-            answerId,
-            userId: caller.id,
-            username: caller.username,
-            body: data.commentText,
-            clientKey,
-            now: ctx.now(),
-          });
-          await adjustCount(trx, questionId, answerId, 1);
-          return id;
+          const view = await comments.findCommentView(trx, id);
+          if (!view) throw new Error(`comment ${id} not found in the transaction that stored it`);
+          return view;
         });
-      let id: number;
+      let view: Awaited<ReturnType<typeof insert>>;
       try {
-        id = await insert();
+        view = await insert();
       } catch (error) {
         // A concurrent send of the same comment won the race: the retry finds it.
         if (!clientKey || !isUniqueViolation(error)) throw error;
-        id = await insert();
+        view = await insert();
       }
-      const view = await comments.findCommentView(ctx.db, id);
-      const comment: CommentJson | null = view ? presentComment(view) : null;
-      return { ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT)), comment };
+      return { ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT)), comment: presentComment(view) };
     },
 
     async edit(caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentData) {

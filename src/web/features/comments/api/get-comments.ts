@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentJson, CommentPage, QuestionJson } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
+import { answerKeys } from '../../answers/api/query-keys';
 import { questionKeys } from '../../questions/api/query-keys';
 import { commentKeys, threadPath } from './query-keys';
 
@@ -37,6 +38,8 @@ export function useComments(questionId: string, answerId: string | undefined, em
       const page = initialPage();
       return page ? { pages: [page], pageParams: [undefined] } : undefined;
     },
-    initialDataUpdatedAt: () => client.getQueryState(detailKey)?.dataUpdatedAt,
+    // As fresh as what brought them: the question, or for an answer's comments the page of answers
+    // (a later page, loaded just now, when the answer came with Load more answers).
+    initialDataUpdatedAt: () => client.getQueryState(answerId ? answerKeys.list(questionId) : detailKey)?.dataUpdatedAt,
   });
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
@@ -270,6 +270,52 @@ describe('QuestionPage', () => {
     expect(await screen.findByText('A third way.')).toBeInTheDocument();
     expect(api.calls('GET /api/answers/4').map((r) => r.query.get('cursor'))).toEqual(['c2']);
     expect(screen.queryByRole('button', { name: 'Load more answers' })).not.toBeInTheDocument();
+  });
+
+  it('shows the comments that came with a later page of answers without asking for them again', async () => {
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'GET /api/answers/4': {
+        body: {
+          answers: [
+            makeAnswer({
+              _id: '30',
+              answerText: 'A third way.',
+              commentCount: 1,
+              comments: [
+                {
+                  _id: '301',
+                  questionId: '4',
+                  answerId: '30',
+                  username: 'owen.levain',
+                  firstName: 'Owen',
+                  lastName: 'Levain',
+                  commentText: 'Worked for me.',
+                  createdAt: '2026-10-12T08:00:00.000Z',
+                  updatedAt: '2026-10-12T08:00:00.000Z',
+                },
+              ],
+            }),
+          ],
+          nextCursor: null,
+        },
+      },
+    });
+    renderPage();
+    const loadMore = await screen.findByRole('button', { name: 'Load more answers' });
+
+    // The reader stays on the post for a minute, past the time the question's data is fresh.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    try {
+      await userEvent.click(loadMore);
+      expect(await screen.findByText('Worked for me.')).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      // The new answer's comments came with its page, just now: no request for them.
+      expect(api.requests.filter((r) => r.path.startsWith('/api/comments/'))).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('shows an answer posted before the older ones are loaded once, after them, when they are', async () => {

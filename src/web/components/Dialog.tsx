@@ -19,10 +19,17 @@ interface DialogProps {
 /** A modal dialog: focus kept inside, Escape and the close button dismiss it, focus returns on close. */
 export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePress = false, children }: DialogProps) {
   // Our dialogs open from state, not from a Radix Trigger, so Radix has no trigger to return
-  // focus to: remember what had focus when the dialog opened (the button that opened it).
-  const returnFocus = useRef<HTMLElement | null>(null);
+  // focus to: remember what had focus when the dialog opened (the button that opened it), and the
+  // region around it that takes focus, for when that button is gone by the time the dialog closes
+  // (its post deleted, or taken out of the list by a refetch).
+  const returnFocus = useRef<{ opener: HTMLElement; region: HTMLElement | null } | null>(null);
   useLayoutEffect(() => {
-    if (open) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!open) return;
+    const opener = document.activeElement;
+    returnFocus.current =
+      opener instanceof HTMLElement && opener !== document.body
+        ? { opener, region: opener.parentElement?.closest<HTMLElement>('[tabindex="-1"]') ?? null }
+        : null;
   }, [open]);
 
   return (
@@ -36,8 +43,9 @@ export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePr
             if (keepOnOutsidePress) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocus.current;
-            if (target?.isConnected) {
+            const { opener, region } = returnFocus.current ?? {};
+            const target = opener?.isConnected ? opener : region?.isConnected ? region : null;
+            if (target) {
               event.preventDefault();
               target.focus();
             }

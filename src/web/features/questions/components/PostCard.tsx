@@ -12,12 +12,10 @@ import { originOf } from '../../../lib/navigation';
 import { useReactToQuestion } from '../api/react-to-question';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 import styles from './PostCard.module.css';
+import type { OpenPostDialog } from './PostDialogs';
 import { VoteControl } from './VoteControl';
 
-// Loaded when first used, so a list of posts costs only the cards themselves.
-const NewPostDialog = lazy(() => import('./NewPostDialog'));
-const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
-const DeletePostDialog = lazy(() => import('./DeletePostDialog').then((m) => ({ default: m.DeletePostDialog })));
+// Loaded when first opened, so a list of posts costs only the cards themselves.
 const CommentsSection = lazy(() =>
   import('../../comments/components/CommentsSection').then((m) => ({ default: m.CommentsSection })),
 );
@@ -26,19 +24,18 @@ interface PostCardProps {
   question: QuestionSummaryJson;
   /** On the question's own page: full text, title as the page heading, comments open. */
   full?: boolean;
-  /** Called after the post is deleted (the question page leaves). */
-  onDeleted?: () => void;
+  /** Opens the post's Share, Edit or Delete dialog, which the list or page holds (see usePostDialogs). */
+  onOpenDialog: OpenPostDialog;
 }
 
 /** A post: title and text, author, tags, score with votes, comments, share and bookmark (spec section 2). */
-export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
+export function PostCard({ question, full = false, onOpenDialog }: PostCardProps) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const react = useReactToQuestion(session?.user.username ?? '', question._id);
   const bookmark = useToggleBookmark();
   const [commentsOpen, setCommentsOpen] = useState(full);
-  const [dialog, setDialog] = useState<'share' | 'edit' | 'delete' | null>(null);
   const own = session?.user.username === question.username;
   const href = `/question/${encodeURIComponent(question.id)}`;
   const Heading = full ? 'h1' : 'h2';
@@ -92,7 +89,7 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
           controls={commentsId}
           onToggle={() => setCommentsOpen((open) => !open)}
         />
-        <button type="button" className={bar.action} onClick={() => setDialog('share')}>
+        <button type="button" className={bar.action} onClick={() => onOpenDialog('share', question)}>
           <ShareIcon />
           <span className={bar.label}>Share</span>
         </button>
@@ -107,14 +104,19 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
         </button>
         {own && (
           <span className={bar.ownerActions}>
-            <button type="button" className={bar.action} onClick={() => setDialog('edit')} title="Edit post">
+            <button
+              type="button"
+              className={bar.action}
+              onClick={() => onOpenDialog('edit', question)}
+              title="Edit post"
+            >
               <EditIcon />
               <span className="visually-hidden">Edit post</span>
             </button>
             <button
               type="button"
               className={`${bar.action} ${bar.danger}`}
-              onClick={() => setDialog('delete')}
+              onClick={() => onOpenDialog('delete', question)}
               title="Delete post"
             >
               <TrashIcon />
@@ -137,26 +139,6 @@ export function PostCard({ question, full = false, onDeleted }: PostCardProps) {
           </Suspense>
         )}
       </div>
-      {dialog === 'share' && (
-        <Suspense fallback={null}>
-          <ShareDialog open onOpenChange={() => setDialog(null)} questionId={question.id} />
-        </Suspense>
-      )}
-      {dialog === 'edit' && (
-        <Suspense fallback={null}>
-          <NewPostDialog open onOpenChange={() => setDialog(null)} question={question} />
-        </Suspense>
-      )}
-      {dialog === 'delete' && (
-        <Suspense fallback={null}>
-          <DeletePostDialog
-            questionId={question._id}
-            title={question.questionTitle}
-            onClose={() => setDialog(null)}
-            {...(onDeleted ? { onDeleted } : {})}
-          />
-        </Suspense>
-      )}
     </article>
   );
 }

@@ -199,8 +199,36 @@ describe('PostList', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
     expect(screen.getByRole('article', { name: 'Second' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus());
-    expect(screen.getByText('Post deleted.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Post deleted.')).toHaveAttribute('role', 'status');
     expect(api.calls('DELETE /api/questions/delete/1')).toHaveLength(1);
+  });
+
+  it('keeps an open Edit dialog, and what was typed, when a refetch takes its post out of the list', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let listed = [mine('1', 'First'), mine('2', 'Second')];
+    mockFetch({ 'GET /api/questions': () => ({ body: { questions: listed, nextCursor: null } }) });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<Explore />);
+
+    const first = await screen.findByRole('article', { name: 'First' });
+    await user.click(within(first).getByRole('button', { name: 'Edit post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Post' });
+    const title = within(dialog).getByRole('textbox', { name: /title/i });
+    await user.clear(title);
+    await user.type(title, 'First, rewritten');
+
+    // Newer posts arrive and push the post being edited off the page.
+    listed = [mine('3', 'Third'), mine('2', 'Second')];
+    await act(() => queryClient.invalidateQueries());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
+
+    expect(screen.getByRole('dialog', { name: 'Edit Post' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /title/i })).toHaveValue('First, rewritten');
+
+    // Its Edit button is gone: closing it leaves focus in the list.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus();
   });
 
   it('treats a post already deleted elsewhere as deleted', async () => {
@@ -257,7 +285,7 @@ describe('PostList', () => {
 
     await remove('First');
     await waitFor(() => expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus());
-    const status = screen.getByText('Post deleted.');
+    const status = await screen.findByText('Post deleted.');
     // What the status region goes through from here: the second delete must be read out anew.
     const seen: string[] = [];
     new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {

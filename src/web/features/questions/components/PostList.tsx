@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { PostCard } from './PostCard';
+import { usePostDialogs } from './PostDialogs';
 import styles from './PostList.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
 
@@ -76,13 +77,6 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
     items[Math.min(shownBefore, items.length - 1)]?.querySelector<HTMLElement>('[id^="title-"] a')?.focus();
   }, [isFetchingNextPage, hasNextPage, isFetchNextPageError, shownCount]);
 
-  if (query.isPending) return <Spinner label="Loading posts" />;
-  // Only a list that never loaded is replaced by the error; a later page or a refetch that fails
-  // keeps the posts already on screen, with the error below them.
-  if (query.isLoadingError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
-
-  const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
-  const questions = filter ? all.filter(filter) : all;
   const onDeleted = () => {
     announce('Post deleted.');
     requestAnimationFrame(() => {
@@ -92,6 +86,15 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
       if (!focused || focused === document.body || section.current?.contains(focused)) section.current?.focus();
     });
   };
+  const [postDialog, openPostDialog] = usePostDialogs(onDeleted);
+
+  if (query.isPending) return <Spinner label="Loading posts" />;
+  // Only a list that never loaded is replaced by the error; a later page or a refetch that fails
+  // keeps the posts already on screen, with the error below them.
+  if (query.isLoadingError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
+
+  const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
+  const questions = filter ? all.filter(filter) : all;
 
   return (
     <section aria-label={label} ref={section} tabIndex={-1} className={styles.section}>
@@ -101,7 +104,7 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
         <ul className={styles.list}>
           {questions.map((question) => (
             <li key={question._id}>
-              <PostCard question={question} onDeleted={onDeleted} />
+              <PostCard question={question} onOpenDialog={openPostDialog} />
             </li>
           ))}
         </ul>
@@ -125,6 +128,7 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
+      {postDialog}
     </section>
   );
 }

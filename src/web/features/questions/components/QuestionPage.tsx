@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { AnswersSection } from '../../answers/components/AnswersSection';
 import { useQuestion } from '../api/get-question';
 import { PostCard } from './PostCard';
+import { usePostDialogs } from './PostDialogs';
 import styles from './QuestionPage.module.css';
 
 /** /question/:questionId: the post with its comments open, then its answers (product decisions 15, 19). */
@@ -30,6 +31,8 @@ export default function QuestionPage() {
     };
   }, [questionId]);
 
+  const [postDialog, openPostDialog] = usePostDialogs(() => shown.current === questionId && void navigate('/explore'));
+
   if (query.isPending) return <Spinner label="Loading post" />;
   // A refetch that fails keeps the post on screen, unless the post is gone.
   if (query.isLoadingError || notFound) {
@@ -48,8 +51,9 @@ export default function QuestionPage() {
   const question = query.data;
   return (
     <div className={styles.page}>
-      <PostCard question={question} full onDeleted={() => shown.current === questionId && void navigate('/explore')} />
+      <PostCard question={question} full onOpenDialog={openPostDialog} />
       <AnswersSection key={question._id} question={question} />
+      {postDialog}
     </div>
   );
 }

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import type { QuestionSummaryJson } from '../../../../shared/api-types';
+
+// Loaded when first used, so a list of posts costs only the cards themselves.
+const NewPostDialog = lazy(() => import('./NewPostDialog'));
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const DeletePostDialog = lazy(() => import('./DeletePostDialog').then((m) => ({ default: m.DeletePostDialog })));
+
+export type PostDialogKind = 'share' | 'edit' | 'delete';
+export type OpenPostDialog = (kind: PostDialogKind, question: QuestionSummaryJson) => void;
+
+interface OpenDialog {
+  kind: PostDialogKind;
+  /** The post as it was when the dialog opened: what Edit starts from, whatever a refetch brings. */
+  question: QuestionSummaryJson;
+}
+
+/**
+ * A post's Share, Edit and Delete dialogs, held by the list or page that shows the post and not by
+ * its card: a refetch can take the card out of the list (a post unbookmarked, or pushed off its
+ * page by newer ones) while its dialog is open, and the dialog, with what was typed in it, stays.
+ * Returns the open dialog to render and the function that opens one.
+ */
+export function usePostDialogs(onDeleted?: () => void): [ReactNode, OpenPostDialog] {
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const openDialog = useCallback<OpenPostDialog>((kind, question) => setOpen({ kind, question }), []);
+  const close = () => setOpen(null);
+
+  let dialog: ReactNode = null;
+  if (open?.kind === 'share') {
+    dialog = <ShareDialog open onOpenChange={close} questionId={open.question.id} />;
+  } else if (open?.kind === 'edit') {
+    dialog = <NewPostDialog open onOpenChange={close} question={open.question} />;
+  } else if (open?.kind === 'delete') {
+    dialog = (
+      <DeletePostDialog
+        questionId={open.question._id}
+        title={open.question.questionTitle}
+        onClose={close}
+        {...(onDeleted ? { onDeleted } : {})}
+      />
+    );
+  }
+  // Keyed by post and kind: another post's dialog starts afresh.
+  const element = dialog && (
+    <Suspense key={`${open?.kind}-${open?.question._id}`} fallback={null}>
+      {dialog}
+    </Suspense>
+  );
+  return [element, openDialog];
+}

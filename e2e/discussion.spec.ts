@@ -147,6 +147,42 @@ test.describe('answers', () => {
     await expect(page.getByRole('heading', { level: 2, name: '0 Answers' })).toBeVisible();
   });
 
+  test('an answer whose reply was lost is stored once when sent again; Post Answer keeps keyboard focus', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const question = await createPostViaApi(request, author.token, { title: uniqueTitle('Lost reply', testInfo) });
+    let sends = 0;
+    await page.route('**/api/answers/add/**', async (route) => {
+      sends += 1;
+      // The server stores the first send, but its reply never reaches the browser.
+      const response = await route.fetch();
+      if (sends === 1) return route.abort('connectionreset');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return route.fulfill({ response });
+    });
+    await page.goto(`/question/${question.id}`);
+    const yours = page.getByRole('region', { name: 'Your Answer' });
+    await yours.getByRole('textbox', { name: 'Your Answer' }).fill('Rest the dough overnight.');
+    await yours.getByRole('button', { name: 'Post Answer' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Some error occurred. Try Again!')).toBeVisible();
+    await expect(yours.getByRole('textbox', { name: 'Your Answer' })).toHaveValue('Rest the dough overnight.');
+
+    await yours.getByRole('button', { name: 'Post Answer' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(yours.getByRole('button', { name: 'Posting…' })).toBeFocused();
+    await expect(yours.getByRole('textbox', { name: 'Your Answer' })).toHaveValue('');
+    await expect(yours.getByRole('button', { name: 'Post Answer' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: '1 Answer' })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Answer by @${signedIn.username}` })).toHaveCount(1);
+    expect(sends).toBe(2);
+    const stored = await getQuestionViaApi(request, question.id);
+    expect(stored.answerCount).toBe(1);
+  });
+
   test("others' answers offer no edit; the question's author may delete them", async ({ page, request }, testInfo) => {
     const author = await signUpViaApi(request, testInfo);
     const helper = await signUpViaApi(request, testInfo);

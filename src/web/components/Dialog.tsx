@@ -44,10 +44,19 @@ export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePr
           }}
           onCloseAutoFocus={(event) => {
             const { opener, region } = returnFocus.current ?? {};
-            const target = opener?.isConnected ? opener : region?.isConnected ? region : null;
-            if (target) {
+            if (opener?.isConnected) {
               event.preventDefault();
-              target.focus();
+              opener.focus();
+              return;
+            }
+            // The opener is gone. Focus the page has moved on since (an answer's delete puts it on
+            // the answers' heading) stays; otherwise the region around the opener takes it.
+            const focused = document.activeElement;
+            if (focused && focused !== document.body) {
+              event.preventDefault();
+            } else if (region?.isConnected) {
+              event.preventDefault();
+              region.focus();
             }
           }}
         >

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { QuestionJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { StateMessage } from '../../../components/StateMessage';
+import { afterDialogsClose } from '../../../lib/after-dialogs-close';
 import { lastOfEach } from '../../../lib/last-of-each';
 import { useAnswers } from '../api/get-answers';
 import { AnswerForm } from './AnswerForm';
@@ -33,8 +34,9 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
                   announce={setAnnouncement}
                   onDeleted={() => {
                     setAnnouncement('Answer deleted.');
-                    // The Delete button went with the answer; put keyboard focus back at the list's heading.
-                    requestAnimationFrame(() => heading.current?.focus());
+                    // The Delete button went with the answer; put keyboard focus back at the list's
+                    // heading, once the confirming dialog is gone.
+                    afterDialogsClose(() => heading.current?.focus());
                   }}
                 />
               </li>

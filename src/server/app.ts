@@ -55,14 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Fastify takes a number of hops too, but its types do not: the same rule as a function.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     frameworkErrors: answerUnroutable,

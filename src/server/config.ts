@@ -7,36 +7,37 @@ const booleanSwitch = z.enum(['on', 'off']).default('on');
 /** The names proxy-addr knows for whole ranges of addresses. */
 const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-function isAddressOrRange(entry: string): boolean {
+/** The widest ranges a proxy may be named by: 10.0.0.0/8 and fc00::/7, the widest private ones. */
+const WIDEST_PREFIX = { 4: 8, 6: 7 } as const;
+
+function isProxyAddressOrRange(entry: string): boolean {
   if (ADDRESS_RANGE_NAMES.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
+  if ((family !== 4 && family !== 6) || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= WIDEST_PREFIX[family] && bits <= (family === 4 ? 32 : 128);
 }
 
 /**
- * Which proxies in front of Crumb may say who the client is (X-Forwarded-For): unset, nobody; a
- * number, that many hops; otherwise their addresses or ranges. Never 'every proxy': then any
- * client could name itself anew on each request and slip past the rate limits.
+ * Which proxies in front of Crumb may say who the client is (X-Forwarded-For): unset, nobody;
+ * otherwise their addresses or ranges. Never a number of hops, nor a range as wide as the
+ * internet: then a client reaching the server directly could name itself anew on each request
+ * and slip past the rate limits.
  */
 const trustProxySchema = z
   .string()
   .trim()
   .optional()
-  .transform((value, issue): false | number | string[] => {
+  .transform((value, issue): false | string[] => {
     if (!value) return false;
-    if (/^\d+$/.test(value)) {
-      const hops = Number(value);
-      if (hops >= 1 && hops <= 10) return hops;
-    } else {
-      const entries = value.split(',').map((entry) => entry.trim());
-      if (entries.every(isAddressOrRange)) return entries;
-    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddressOrRange)) return entries;
     issue.addIssue({
       code: 'custom',
-      message: 'TRUST_PROXY must be a number of proxies (1-10) or a comma-separated list of addresses or ranges',
+      message:
+        'TRUST_PROXY must list the proxies by address or range (no wider than /8 for IPv4 or /7 for IPv6), or loopback, linklocal or uniquelocal',
     });
     return z.NEVER;
   });
@@ -79,7 +80,7 @@ export interface Config {
   /** How long visitors' answers may be served from the anonymous cache (0: off); see http/anonymous-cache.ts. */
   anonymousCacheMs: number;
   /** Proxies whose X-Forwarded-For names the client (for rate limits and logs); false: none. */
-  trustProxy: false | number | string[];
+  trustProxy: false | string[];
   logLevel: string;
   /** Only tests lower this; production always hashes with OWASP_SCRYPT. */
   passwordHash: PasswordHashParams;

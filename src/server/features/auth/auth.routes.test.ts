@@ -845,16 +845,6 @@ describe('rate limits on sign-in and sign-up', () => {
     } finally {
       await behindProxy.close();
     }
-    const oneHop = await createTestApp({ rateLimits: true, trustProxy: 1 });
-    try {
-      // One proxy: the client is the address it added last, whatever the client wrote before it.
-      const clients = await failedLogins(oneHop.app, '10.0.0.7', (i) => `192.0.2.1, 198.51.100.${i}`);
-      expect(clients).toEqual(Array(21).fill(404));
-      const oneClient = await failedLogins(oneHop.app, '10.0.0.7', (i) => `192.0.2.${i}, 198.51.100.200`);
-      expect(oneClient.at(-1)).toBe(429);
-    } finally {
-      await oneHop.close();
-    }
     const direct = await createTestApp({ rateLimits: true });
     try {
       const spoofed = await failedLogins(direct.app, '203.0.113.5', (i) => `198.51.100.${i}`);

@@ -24,7 +24,10 @@ interface OpenDialog {
 export function usePostDialogs(onDeleted?: () => void): [ReactNode, OpenPostDialog] {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const openDialog = useCallback<OpenPostDialog>((kind, question) => setOpen({ kind, question }), []);
-  const close = () => setOpen(null);
+  // Closes this dialog only: a delete answered after its dialog was dismissed closes that dialog,
+  // not another post's opened since.
+  const shown = open;
+  const close = () => setOpen((current) => (current === shown ? null : current));
 
   let dialog: ReactNode = null;
   if (open?.kind === 'share') {

@@ -231,6 +231,41 @@ describe('PostList', () => {
     expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus();
   });
 
+  it("a delete answered after its dialog was dismissed leaves another post's open dialog alone", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let answerDelete: (value: { status: number; body: unknown }) => void = () => {};
+    mockFetch({
+      'GET /api/questions': { body: { questions: [mine('1', 'First'), mine('2', 'Second')], nextCursor: null } },
+      'DELETE /api/questions/delete/1': () =>
+        new Promise((resolve) => {
+          answerDelete = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+
+    await user.click(
+      within(await screen.findByRole('article', { name: 'First' })).getByRole('button', { name: 'Delete post' }),
+    );
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(
+      within(screen.getByRole('article', { name: 'Second' })).getByRole('button', { name: 'Edit post' }),
+    );
+    const title = within(await screen.findByRole('dialog', { name: 'Edit Post' })).getByRole('textbox', {
+      name: /title/i,
+    });
+    await user.type(title, ', again');
+    answerDelete({ status: 200, body: { questions: [], nextCursor: null } });
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('dialog', { name: 'Edit Post' })).toBeInTheDocument();
+    expect(title).toHaveValue('Second, again');
+  });
+
   it('treats a post already deleted elsewhere as deleted', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     // Deleted in another tab: the server no longer has it.

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerPage, QuestionJson } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
 import { questionKeys } from '../../questions/api/query-keys';
-import { answerKeys } from './query-keys';
+import { answerKeys, type LoadedAnswerPage } from './query-keys';
 
 export function getAnswers(questionId: string, cursor: string | undefined, signal?: AbortSignal): Promise<AnswerPage> {
   return apiRequest<AnswerPage>(`/answers/${encodeURIComponent(questionId)}`, {
@@ -16,12 +16,18 @@ export function useAnswers(question: QuestionJson) {
   const client = useQueryClient();
   return useInfiniteQuery({
     queryKey: answerKeys.list(question._id),
-    queryFn: ({ pageParam, signal }) => getAnswers(question._id, pageParam, signal),
+    queryFn: async ({ pageParam, signal }): Promise<LoadedAnswerPage> => ({
+      ...(await getAnswers(question._id, pageParam, signal)),
+      loadedAt: Date.now(),
+    }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-    initialData: {
-      pages: [{ answers: question.answers, nextCursor: question.answersNextCursor }],
-      pageParams: [undefined],
+    initialData: () => {
+      const loadedAt = client.getQueryState(questionKeys.detail(question._id))?.dataUpdatedAt ?? Date.now();
+      return {
+        pages: [{ answers: question.answers, nextCursor: question.answersNextCursor, loadedAt }],
+        pageParams: [undefined],
+      };
     },
     initialDataUpdatedAt: () => client.getQueryState(questionKeys.detail(question._id))?.dataUpdatedAt,
   });

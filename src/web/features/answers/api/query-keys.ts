@@ -6,13 +6,21 @@ export const answerKeys = {
   list: (questionId: string) => ['answers', questionId] as const,
 };
 
-export type AnswerPages = InfiniteData<AnswerPage, string | undefined>;
+/**
+ * A page of answers with the time it was read from the server, so the comments each answer
+ * brought are known to be as fresh as that page, not as the whole list.
+ */
+export interface LoadedAnswerPage extends AnswerPage {
+  loadedAt: number;
+}
+
+export type AnswerPages = InfiniteData<LoadedAnswerPage, string | undefined>;
 
 /** Rewrites the loaded answers of one question. */
 export function updateAnswerPages(
   client: QueryClient,
   questionId: string,
-  update: (pages: AnswerPage[]) => AnswerPage[],
+  update: (pages: LoadedAnswerPage[]) => LoadedAnswerPage[],
 ) {
   client.setQueryData<AnswerPages>(answerKeys.list(questionId), (data) =>
     data ? { ...data, pages: update(data.pages) } : data,

@@ -19,6 +19,8 @@ import styles from './AnswersSection.module.css';
 
 interface AnswerItemProps {
   answer: AnswerJson;
+  /** When the page of answers that brought this one was read (its comments are as fresh). */
+  loadedAt: number;
   questionAuthor: string;
   announce: (message: string) => void;
   /** Called once the answer is gone (this item is gone with it). */
@@ -29,7 +31,7 @@ interface AnswerItemProps {
  * One answer: author, date, text, votes and its comments (open when there are some). Its author
  * may edit it; its author or the question's author may delete it (spec section 6).
  */
-export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: AnswerItemProps) {
+export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDeleted }: AnswerItemProps) {
   const session = useSession();
   const me = session?.user.username;
   const vote = useVoteOnAnswer(answer.questionId, answer._id, me ?? '');
@@ -127,7 +129,7 @@ export function AnswerItem({ answer, questionAuthor, announce, onDeleted }: Answ
             answerId={answer._id}
             questionAuthor={questionAuthor}
             answerAuthor={answer.username}
-            {...(allCommentsEmbedded ? { initialComments: answer.comments } : {})}
+            {...(allCommentsEmbedded ? { initialComments: { comments: answer.comments, loadedAt } } : {})}
           />
         )}
       </div>

@@ -15,7 +15,10 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
   const query = useAnswers(question);
   const [announcement, setAnnouncement] = useAnnouncement();
   const heading = useRef<HTMLHeadingElement>(null);
-  const answers = lastOfEach(query.data?.pages.flatMap((page) => page.answers) ?? []);
+  const pages = query.data?.pages ?? [];
+  const answers = lastOfEach(pages.flatMap((page) => page.answers));
+  /** When each answer's page was read; an answer on two pages is shown, like this, from the last. */
+  const loadedAt = new Map(pages.flatMap((page) => page.answers.map((a) => [a._id, page.loadedAt] as const)));
   const count = Math.max(question.answerCount, answers.length);
 
   return (
@@ -30,6 +33,7 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
               <li key={answer._id}>
                 <AnswerItem
                   answer={answer}
+                  loadedAt={loadedAt.get(answer._id) ?? 0}
                   questionAuthor={question.username}
                   announce={setAnnouncement}
                   onDeleted={() => {

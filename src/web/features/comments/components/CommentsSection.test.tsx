@@ -206,7 +206,9 @@ describe('CommentsSection', () => {
         body: { comments: [first, added], nextCursor: null, comment: added },
       },
     });
-    renderWithProviders(<CommentsSection questionId="4" answerId="11" initialComments={[first]} />);
+    renderWithProviders(
+      <CommentsSection questionId="4" answerId="11" initialComments={{ comments: [first], loadedAt: Date.now() }} />,
+    );
 
     // An answer's box opens on demand and closes again once the comment is in.
     await userEvent.click(screen.getByRole('button', { name: 'Add a comment' }));

@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { CommentJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { useSession } from '../../../lib/auth-store';
 import { originOf } from '../../../lib/navigation';
 import { lastOfEach } from '../../../lib/last-of-each';
-import { useComments } from '../api/get-comments';
+import { useComments, type EmbeddedComments } from '../api/get-comments';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import styles from './CommentsSection.module.css';
@@ -21,8 +20,8 @@ export interface CommentsSectionProps {
   questionAuthor?: string;
   /** The answer's author, who may delete any comment on that answer. */
   answerAuthor?: string;
-  /** The answer's comments that came with the question, when they are all of them. */
-  initialComments?: CommentJson[];
+  /** The answer's comments that came with its page of answers, when they are all of them. */
+  initialComments?: EmbeddedComments;
 }
 
 /**

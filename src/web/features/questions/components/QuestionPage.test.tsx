@@ -318,6 +318,43 @@ describe('QuestionPage', () => {
     }
   });
 
+  it("asks for an earlier answer's comments once they are stale, whatever later pages brought", async () => {
+    const written = {
+      _id: '111',
+      questionId: '4',
+      answerId: '11',
+      username: 'owen.levain',
+      firstName: 'Owen',
+      lastName: 'Levain',
+      commentText: 'Written meanwhile.',
+      createdAt: '2026-10-12T08:00:00.000Z',
+      updatedAt: '2026-10-12T08:00:00.000Z',
+    };
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'GET /api/answers/4': {
+        body: { answers: [makeAnswer({ _id: '30', answerText: 'A third way.' })], nextCursor: null },
+      },
+      'GET /api/comments/4/11': { body: { comments: [written], nextCursor: null } },
+    });
+    renderPage();
+    const loadMore = await screen.findByRole('button', { name: 'Load more answers' });
+
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    try {
+      await userEvent.click(loadMore);
+      expect(await screen.findByText('A third way.')).toBeInTheDocument();
+      // The first answer had no comments a minute ago; opening them now asks the server.
+      const first = screen.getAllByRole('article', { name: /^Answer by/ })[0]!;
+      await userEvent.click(within(first).getByRole('button', { name: '0 Comments' }));
+      expect(await within(first).findByText('Written meanwhile.')).toBeInTheDocument();
+      expect(api.calls('GET /api/comments/4/11')).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('shows an answer posted before the older ones are loaded once, after them, when they are', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     const posted = makeAnswer({ _id: '40', username: 'anna.bakes', answerText: 'Bake it longer.' });

@@ -12,6 +12,12 @@ describe('loadConfig: TRUST_PROXY', () => {
   it('takes the proxies by address or range', () => {
     expect(trustProxyOf('10.0.0.7')).toEqual(['10.0.0.7']);
     expect(trustProxyOf('loopback, 10.0.0.0/8,fd00::/8')).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
+    // IPv4 proxies written as IPv6: the IPv4 width counts.
+    expect(trustProxyOf('::ffff:10.0.0.7,::ffff:10.0.0.0/104,::ffff:a00:0/104')).toEqual([
+      '::ffff:10.0.0.7',
+      '::ffff:10.0.0.0/104',
+      '::ffff:a00:0/104',
+    ]);
   });
 
   it.each([
@@ -25,6 +31,10 @@ describe('loadConfig: TRUST_PROXY', () => {
     '128.0.0.0/1',
     '10.0.0.0/7',
     'fc00::/6',
+    '::ffff:0.0.0.0/96',
+    '::ffff:0:0/96',
+    '::ffff:10.0.0.0/103',
+    '::/80',
     '10.0.0.0/33',
     'fd00::/129',
     '10.0.0.1/8/2',

@@ -10,6 +10,33 @@ const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** The widest ranges a proxy may be named by: 10.0.0.0/8 and fc00::/7, the widest private ones. */
 const WIDEST_PREFIX = { 4: 8, 6: 7 } as const;
 
+/** An IPv6 address as a 128-bit number; URL writes it out in hex groups, embedded IPv4 included. */
+function ipv6Bits(address: string): bigint {
+  const host = new URL(`http://[${address}]`).hostname.slice(1, -1);
+  const [head = '', tail] = host.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.reduce((bits, group) => (bits << 16n) | BigInt(parseInt(group, 16)), 0n);
+}
+
+/** ::ffff:0:0/96, where IPv6 ranges also name IPv4 addresses (proxy-addr matches IPv4 clients there). */
+const IPV4_MAPPED = 0xffffn << 32n;
+
+/** The prefix that counts for an IPv6 range: reaching into the IPv4-mapped space, its IPv4 width. */
+function ipv6RangeOk(address: string, bits: number): boolean {
+  if (bits < WIDEST_PREFIX[6]) return false;
+  const shift = BigInt(128 - Math.min(bits, 96));
+  let reachesIpv4: boolean;
+  try {
+    reachesIpv4 = ipv6Bits(address) >> shift === IPV4_MAPPED >> shift;
+  } catch {
+    return false;
+  }
+  return !reachesIpv4 || bits - 96 >= WIDEST_PREFIX[4];
+}
+
 function isProxyAddressOrRange(entry: string): boolean {
   if (ADDRESS_RANGE_NAMES.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -17,7 +44,8 @@ function isProxyAddressOrRange(entry: string): boolean {
   if ((family !== 4 && family !== 6) || rest.length > 0) return false;
   if (prefix === undefined) return true;
   const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits >= WIDEST_PREFIX[family] && bits <= (family === 4 ? 32 : 128);
+  if (!/^\d{1,3}$/.test(prefix) || bits > (family === 4 ? 32 : 128)) return false;
+  return family === 4 ? bits >= WIDEST_PREFIX[4] : ipv6RangeOk(address, bits);
 }
 
 /**

@@ -24,7 +24,7 @@ describe('afterDialogsClose', () => {
     expect(action).toHaveBeenCalledTimes(1);
   });
 
-  it('acts on the next frame when no dialog is open, and after a second when one never closes', () => {
+  it('acts on the next frame when no dialog is open, and gives up when one stays open', () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame'] });
     const action = vi.fn();
     afterDialogsClose(action);
@@ -36,9 +36,9 @@ describe('afterDialogsClose', () => {
     document.body.append(stuck);
     const late = vi.fn();
     afterDialogsClose(late);
-    for (let frame = 1; frame < 60; frame += 1) vi.advanceTimersToNextFrame();
+    for (let frame = 1; frame <= 60; frame += 1) vi.advanceTimersToNextFrame();
+    stuck.remove();
+    for (let frame = 1; frame <= 5; frame += 1) vi.advanceTimersToNextFrame();
     expect(late).not.toHaveBeenCalled();
-    vi.advanceTimersToNextFrame();
-    expect(late).toHaveBeenCalledTimes(1);
   });
 });

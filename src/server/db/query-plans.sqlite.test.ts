@@ -150,6 +150,16 @@ describe('query plans (SQLite)', () => {
     expect(lines.some((l) => /SEARCH questions USING INTEGER PRIMARY KEY/.test(l))).toBe(true);
   });
 
+  /** The plan of the last request's lookup by a client's idempotency key. */
+  async function planOfClientKeyLookup(): Promise<string[]> {
+    const lookup = t.queries.map((q) => q.query).find((q) => /client_key" = \?/.test(q.sql));
+    if (!lookup) throw new Error('no lookup by client key');
+    const plan = await t.database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${lookup.sql}`, [...lookup.parameters]),
+    );
+    return plan.rows.map((r) => r.detail);
+  }
+
   it("a comment's idempotency key is looked up in its unique index, not by reading the thread", async () => {
     const answers = await api.get<{ answers: { _id: string }[] }>(`/api/answers/${questionId}`);
     const answerId = answers.body.answers[0]?._id;
@@ -162,12 +172,7 @@ describe('query plans (SQLite)', () => {
         token,
       );
       expect(response.status).toBe(201);
-      const lookup = t.queries.map((q) => q.query).find((q) => /client_key" = \?/.test(q.sql));
-      if (!lookup) throw new Error('no lookup by client key');
-      const plan = await t.database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${lookup.sql}`, [...lookup.parameters]),
-      );
-      expect(plan.rows.map((r) => r.detail)).toEqual([
+      expect(await planOfClientKeyLookup()).toEqual([
         'SEARCH comments USING INDEX comments_client_key (question_id=? AND <expr>=? AND user_id=? AND client_key=?)',
       ]);
     }
@@ -181,12 +186,7 @@ describe('query plans (SQLite)', () => {
       token,
     );
     expect(response.status).toBe(201);
-    const lookup = t.queries.map((q) => q.query).find((q) => /client_key" = \?/.test(q.sql));
-    if (!lookup) throw new Error('no lookup by client key');
-    const plan = await t.database.db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${lookup.sql}`, [...lookup.parameters]),
-    );
-    expect(plan.rows.map((r) => r.detail)).toEqual([
+    expect(await planOfClientKeyLookup()).toEqual([
       'SEARCH answers USING INDEX answers_client_key (question_id=? AND user_id=? AND client_key=?)',
     ]);
   });

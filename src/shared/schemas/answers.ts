@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { ANSWER_TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
-import { isWellFormed, requiredText, wrapper } from './text.js';
+import { clientKey, requiredText, wrapper } from './text.js';
 
 export const answerDataSchema = z.object({
   answerText: requiredText(messages.required, ANSWER_TEXT_MAX),
   /** The client's own key for this answer: sending the same one twice stores the answer once. */
-  _id: z
-    .string({ error: 'The answer _id must be text.' })
-    .trim()
-    .min(1)
-    .max(100, messages.tooLong(100))
-    .refine(isWellFormed, messages.badText)
-    .nullish(),
+  _id: clientKey('answer'),
 });
 export type AnswerData = z.infer<typeof answerDataSchema>;
 

@@ -30,6 +30,20 @@ export function optionalText(max: number) {
     .transform((value) => value ?? undefined);
 }
 
+/**
+ * A client-made idempotency key (a comment's or an answer's `_id`): sending the same one twice
+ * stores the thing once. `subject` names it in the message for a key that is not text.
+ */
+export function clientKey(subject: string) {
+  return z
+    .string({ error: `The ${subject} _id must be text.` })
+    .trim()
+    .min(1)
+    .max(100, messages.tooLong(100))
+    .refine(isWellFormed, messages.badText)
+    .nullish();
+}
+
 /** A password is taken exactly as typed: no trimming, any Unicode. */
 export function password(requiredMessage: string) {
   return z

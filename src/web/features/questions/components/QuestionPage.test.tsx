@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
+import type { AnswerJson, CommentJson, QuestionJson } from '../../../../shared/api-types';
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
@@ -21,6 +21,19 @@ function makeAnswer(overrides: Partial<AnswerJson> = {}): AnswerJson {
     createdAt: '2026-10-11T20:46:58.552Z',
     updatedAt: '2026-10-11T20:46:58.552Z',
     ...overrides,
+  };
+}
+
+/** A comment by owen.levain on an answer of question 4. */
+function answerComment(fields: Pick<CommentJson, '_id' | 'answerId' | 'commentText'>): CommentJson {
+  return {
+    questionId: '4',
+    username: 'owen.levain',
+    firstName: 'Owen',
+    lastName: 'Levain',
+    createdAt: '2026-10-12T08:00:00.000Z',
+    updatedAt: '2026-10-12T08:00:00.000Z',
+    ...fields,
   };
 }
 
@@ -282,19 +295,7 @@ describe('QuestionPage', () => {
               _id: '30',
               answerText: 'A third way.',
               commentCount: 1,
-              comments: [
-                {
-                  _id: '301',
-                  questionId: '4',
-                  answerId: '30',
-                  username: 'owen.levain',
-                  firstName: 'Owen',
-                  lastName: 'Levain',
-                  commentText: 'Worked for me.',
-                  createdAt: '2026-10-12T08:00:00.000Z',
-                  updatedAt: '2026-10-12T08:00:00.000Z',
-                },
-              ],
+              comments: [answerComment({ _id: '301', answerId: '30', commentText: 'Worked for me.' })],
             }),
           ],
           nextCursor: null,
@@ -319,17 +320,7 @@ describe('QuestionPage', () => {
   });
 
   it("asks for an earlier answer's comments once they are stale, whatever later pages brought", async () => {
-    const written = {
-      _id: '111',
-      questionId: '4',
-      answerId: '11',
-      username: 'owen.levain',
-      firstName: 'Owen',
-      lastName: 'Levain',
-      commentText: 'Written meanwhile.',
-      createdAt: '2026-10-12T08:00:00.000Z',
-      updatedAt: '2026-10-12T08:00:00.000Z',
-    };
+    const written = answerComment({ _id: '111', answerId: '11', commentText: 'Written meanwhile.' });
     const api = mockFetch({
       'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
       'GET /api/answers/4': {

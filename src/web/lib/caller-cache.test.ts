@@ -1,8 +1,9 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, skipToken } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../testing/fixtures';
 import { authStore } from './auth-store';
 import { refetchWhenCallerChanges } from './caller-cache';
+import { findPosted, keepPosted } from './posted-here';
 
 const key = ['questions', 'list', 'explore', {}];
 
@@ -73,5 +74,24 @@ describe('cached answers and the caller', () => {
 
     // Back on the question, seeded from the question as it now comes, for anna.
     expect(answers('as anna').getCurrentResult().data).toBe('as anna');
+  });
+
+  it("forgets what the previous caller posted beyond a list's loaded pages, shown or not", () => {
+    authStore.signIn('token-a', makeUser({ _id: '1', username: 'anna' }));
+    const client = new QueryClient();
+    stop = refetchWhenCallerChanges(client);
+    const mine = { _id: '40', votes: { myVote: 'upvote' } };
+    keepPosted(client, ['answers', '4'], mine);
+    keepPosted(client, ['answers', '5'], mine);
+    const unsubscribe = new QueryObserver(client, {
+      queryKey: ['posted here', 'answers', '4'],
+      queryFn: skipToken,
+    }).subscribe(() => {});
+
+    authStore.signIn('token-b', makeUser({ _id: '2', username: 'ben' }));
+
+    expect(findPosted(client, ['answers', '4'], '40')).toBeUndefined();
+    expect(findPosted(client, ['answers', '5'], '40')).toBeUndefined();
+    unsubscribe();
   });
 });

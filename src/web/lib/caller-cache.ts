@@ -7,8 +7,10 @@ import { authStore } from './auth-store';
  * sign-up, logout, a 401 that ends the session, or another tab doing any of these), queries not
  * on screen are dropped and those on screen fetch again as the new caller. They are not reset: a
  * reset would put a query seeded from another (the answers that came with their question) back
- * to that seed, the previous caller's copy, and keep it as fresh. A profile edit or a follow
- * keeps the same caller and the cache.
+ * to that seed, the previous caller's copy, and keep it as fresh. Queries with nothing to fetch
+ * count as off screen, so what the previous caller posted beyond a list's loaded pages
+ * (`posted-here.ts`) is dropped too; the list brings it when its last page loads. A profile edit
+ * or a follow keeps the same caller and the cache.
  */
 export function refetchWhenCallerChanges(client: QueryClient): () => void {
   let caller = authStore.getSession()?.user._id ?? null;

@@ -1,7 +1,6 @@
 /**
- * Each item once, where it last appears. An answer or comment posted here is shown at the end of
- * what is loaded and comes back from the server on a later page once the rest is loaded: it then
- * moves to that place, after the older ones, instead of staying among them.
+ * Each item once, where it last appears: pages read at different moments can both hold an item
+ * that moved between them while they loaded, and a list must never show it twice.
  */
 export function lastOfEach<T extends { _id: string }>(items: readonly T[]): T[] {
   const byId = new Map<string, T>();

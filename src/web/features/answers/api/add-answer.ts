@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerJson, AnswerPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { keepPosted } from '../../../lib/posted-here';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
-import { answerKeys, findAnswer, updateAnswerPages } from './query-keys';
+import { answerKeys, findAnswer, updateAnswerPages, type AnswerPages } from './query-keys';
 
 export interface NewAnswer {
   answerText: string;
@@ -22,7 +23,10 @@ export function addAnswer(
   });
 }
 
-/** Posts an answer; new answers go to the end of the list (spec section 4). */
+/**
+ * Posts an answer; new answers go to the end of the list (spec section 4): after the loaded ones,
+ * or after Load more answers while older ones are still to load.
+ */
 export function useAddAnswer(questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
@@ -31,9 +35,13 @@ export function useAddAnswer(questionId: string) {
     onSuccess: ({ answer }) =>
       writeDespiteLoads(client, [answerKeys.list(questionId)], () => {
         if (findAnswer(client, questionId, answer._id)) return;
-        updateAnswerPages(client, questionId, (pages) =>
-          pages.map((page, i) => (i === pages.length - 1 ? { ...page, answers: [...page.answers, answer] } : page)),
-        );
+        const loaded = client.getQueryData<AnswerPages>(answerKeys.list(questionId))?.pages;
+        if (loaded?.at(-1)?.nextCursor) keepPosted(client, answerKeys.list(questionId), answer);
+        else {
+          updateAnswerPages(client, questionId, (pages) =>
+            pages.map((page, i) => (i === pages.length - 1 ? { ...page, answers: [...page.answers, answer] } : page)),
+          );
+        }
         updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: q.answerCount + 1 }));
       }),
     onError: (error) => showError(errorMessage(error)),

@@ -5,7 +5,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { commentKeys } from '../../comments/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
-import { answerKeys, findAnswer, updateAnswerPages } from './query-keys';
+import { answerKeys, findAnswer, mapAnswers } from './query-keys';
 
 /** Deletes an answer; one already gone counts as deleted. */
 export function deleteAnswer(questionId: string, answerId: string): Promise<AnswerPage | undefined> {
@@ -26,9 +26,7 @@ export function useDeleteAnswer(questionId: string) {
       client.removeQueries({ queryKey: commentKeys.thread(questionId, answerId) });
       return writeDespiteLoads(client, [answerKeys.list(questionId)], () => {
         if (!findAnswer(client, questionId, answerId)) return;
-        updateAnswerPages(client, questionId, (pages) =>
-          pages.map((page) => ({ ...page, answers: page.answers.filter((a) => a._id !== answerId) })),
-        );
+        mapAnswers(client, questionId, (a) => (a._id === answerId ? null : a));
         updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: Math.max(0, q.answerCount - 1) }));
       });
     },

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { AnswerJson, AnswerPage } from '../../../../shared/api-types';
+import { findPosted, mapPosted } from '../../../lib/posted-here';
 
 export const answerKeys = {
   all: ['answers'] as const,
@@ -27,6 +28,17 @@ export function updateAnswerPages(
   );
 }
 
+/**
+ * Changes the loaded answers of one question, and those posted here beyond them; an answer
+ * mapped to `null` is taken out.
+ */
+export function mapAnswers(client: QueryClient, questionId: string, map: (answer: AnswerJson) => AnswerJson | null) {
+  updateAnswerPages(client, questionId, (pages) =>
+    pages.map((page) => ({ ...page, answers: page.answers.flatMap((answer) => map(answer) ?? []) })),
+  );
+  mapPosted(client, answerKeys.list(questionId), map);
+}
+
 /** Applies a change to one loaded answer. */
 export function updateAnswerEverywhere(
   client: QueryClient,
@@ -34,12 +46,13 @@ export function updateAnswerEverywhere(
   answerId: string,
   update: (answer: AnswerJson) => AnswerJson,
 ) {
-  updateAnswerPages(client, questionId, (pages) =>
-    pages.map((page) => ({ ...page, answers: page.answers.map((a) => (a._id === answerId ? update(a) : a)) })),
-  );
+  mapAnswers(client, questionId, (a) => (a._id === answerId ? update(a) : a));
 }
 
 export function findAnswer(client: QueryClient, questionId: string, answerId: string): AnswerJson | undefined {
   const data = client.getQueryData<AnswerPages>(answerKeys.list(questionId));
-  return data?.pages.flatMap((page) => page.answers).find((a) => a._id === answerId);
+  return (
+    data?.pages.flatMap((page) => page.answers).find((a) => a._id === answerId) ??
+    findPosted<AnswerJson>(client, answerKeys.list(questionId), answerId)
+  );
 }

@@ -1,25 +1,53 @@
 import { useRef } from 'react';
-import type { QuestionJson } from '../../../../shared/api-types';
+import type { AnswerJson, QuestionJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { StateMessage } from '../../../components/StateMessage';
 import { afterDialogsClose } from '../../../lib/after-dialogs-close';
 import { lastOfEach } from '../../../lib/last-of-each';
+import { usePostedBeyond } from '../../../lib/posted-here';
 import { useAnswers } from '../api/get-answers';
+import { answerKeys } from '../api/query-keys';
 import { AnswerForm } from './AnswerForm';
 import { AnswerItem } from './AnswerItem';
 import styles from './AnswersSection.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
 
-/** 'N Answers', oldest first, a page at a time, then 'Your Answer' (product decision 15). */
+/**
+ * 'N Answers', oldest first, a page at a time, then 'Your Answer' (product decision 15). Answers
+ * posted here while older ones are still to load come after Load more answers.
+ */
 export function AnswersSection({ question }: { question: QuestionJson }) {
   const query = useAnswers(question);
   const [announcement, setAnnouncement] = useAnnouncement();
   const heading = useRef<HTMLHeadingElement>(null);
   const pages = query.data?.pages ?? [];
   const answers = lastOfEach(pages.flatMap((page) => page.answers));
+  const postedBeyond = usePostedBeyond<AnswerJson>(answerKeys.list(question._id), answers, query.hasNextPage);
   /** When each answer's page was read; an answer on two pages is shown, like this, from the last. */
   const loadedAt = new Map(pages.flatMap((page) => page.answers.map((a) => [a._id, page.loadedAt] as const)));
-  const count = Math.max(question.answerCount, answers.length);
+  const count = Math.max(question.answerCount, answers.length + postedBeyond.length);
+
+  const onDeleted = () => {
+    setAnnouncement('Answer deleted.');
+    // The Delete button went with the answer; put keyboard focus back at the list's heading, once
+    // the confirming dialog is gone.
+    afterDialogsClose(() => heading.current?.focus());
+  };
+  const answerList = (items: { answer: AnswerJson; loadedAt: number }[]) => (
+    <ol className={styles.list}>
+      {items.map(({ answer, loadedAt }) => (
+        <li key={answer._id}>
+          <AnswerItem
+            answer={answer}
+            loadedAt={loadedAt}
+            questionAuthor={question.username}
+            announce={setAnnouncement}
+            onDeleted={onDeleted}
+          />
+        </li>
+      ))}
+    </ol>
+  );
 
   return (
     <>
@@ -27,28 +55,9 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
         <h2 id="answers-heading" ref={heading} className={styles.heading} tabIndex={-1}>
           {count} {count === 1 ? 'Answer' : 'Answers'}
         </h2>
-        {answers.length > 0 ? (
-          <ol className={styles.list}>
-            {answers.map((answer) => (
-              <li key={answer._id}>
-                <AnswerItem
-                  answer={answer}
-                  loadedAt={loadedAt.get(answer._id) ?? 0}
-                  questionAuthor={question.username}
-                  announce={setAnnouncement}
-                  onDeleted={() => {
-                    setAnnouncement('Answer deleted.');
-                    // The Delete button went with the answer; put keyboard focus back at the list's
-                    // heading, once the confirming dialog is gone.
-                    afterDialogsClose(() => heading.current?.focus());
-                  }}
-                />
-              </li>
-            ))}
-          </ol>
-        ) : (
-          !query.hasNextPage && <StateMessage>No answers yet. Be the first to help!</StateMessage>
-        )}
+        {answers.length > 0
+          ? answerList(answers.map((answer) => ({ answer, loadedAt: loadedAt.get(answer._id) ?? 0 })))
+          : !query.hasNextPage && <StateMessage>No answers yet. Be the first to help!</StateMessage>}
         {query.hasNextPage && (
           <div className={styles.more}>
             <Button variant="secondary" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
@@ -56,6 +65,8 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
             </Button>
           </div>
         )}
+        {postedBeyond.length > 0 &&
+          answerList(postedBeyond.map(({ item, postedAt }) => ({ answer: item, loadedAt: postedAt })))}
         {(query.isFetchNextPageError || query.isRefetchError) && (
           <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>
         )}

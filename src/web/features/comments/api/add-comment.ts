@@ -2,10 +2,11 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { CommentJson, CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
+import { keepPosted } from '../../../lib/posted-here';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { updateAnswerEverywhere } from '../../answers/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
-import { commentKeys, threadHas, threadPath, updateThread } from './query-keys';
+import { commentKeys, threadHas, threadPath, updateThread, type CommentPages } from './query-keys';
 
 export interface NewComment {
   commentText: string;
@@ -38,7 +39,8 @@ export function countComment(client: QueryClient, questionId: string, answerId: 
 
 /**
  * Adds a comment: a question's newest comment goes to the front of its thread, an answer's to
- * the end (spec section 4).
+ * the end (spec section 4): after the loaded ones, or after Load more comments while older ones
+ * are still to load.
  */
 export function useAddComment(questionId: string, answerId?: string) {
   const client = useQueryClient();
@@ -48,13 +50,18 @@ export function useAddComment(questionId: string, answerId?: string) {
     onSuccess: ({ comment }) =>
       writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () => {
         if (threadHas(client, questionId, answerId, comment._id)) return;
-        updateThread(client, questionId, answerId, (pages) =>
-          answerId
-            ? pages.map((page, i) =>
-                i === pages.length - 1 ? { ...page, comments: [...page.comments, comment] } : page,
-              )
-            : pages.map((page, i) => (i === 0 ? { ...page, comments: [comment, ...page.comments] } : page)),
-        );
+        const thread = commentKeys.thread(questionId, answerId);
+        if (answerId && client.getQueryData<CommentPages>(thread)?.pages.at(-1)?.nextCursor) {
+          keepPosted(client, thread, comment);
+        } else {
+          updateThread(client, questionId, answerId, (pages) =>
+            answerId
+              ? pages.map((page, i) =>
+                  i === pages.length - 1 ? { ...page, comments: [...page.comments, comment] } : page,
+                )
+              : pages.map((page, i) => (i === 0 ? { ...page, comments: [comment, ...page.comments] } : page)),
+          );
+        }
         countComment(client, questionId, answerId, 1);
       }),
     onError: (error) => showError(errorMessage(error)),

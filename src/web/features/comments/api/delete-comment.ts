@@ -4,7 +4,7 @@ import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { countComment } from './add-comment';
-import { commentKeys, mapComments, threadHas, threadPath, updateThread } from './query-keys';
+import { commentKeys, mapThread, threadHas, threadPath } from './query-keys';
 
 export function deleteComment(
   questionId: string,
@@ -28,9 +28,7 @@ export function useDeleteComment(questionId: string, answerId?: string) {
     onSuccess: (_page, commentId) =>
       writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () => {
         if (!threadHas(client, questionId, answerId, commentId)) return;
-        updateThread(client, questionId, answerId, (pages) =>
-          mapComments(pages, (c) => (c._id === commentId ? null : c)),
-        );
+        mapThread(client, questionId, answerId, (c) => (c._id === commentId ? null : c));
         countComment(client, questionId, answerId, -1);
       }),
     onError: (error) => showError(errorMessage(error)),

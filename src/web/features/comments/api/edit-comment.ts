@@ -3,7 +3,7 @@ import type { CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
-import { commentKeys, mapComments, threadPath, updateThread } from './query-keys';
+import { commentKeys, mapThread, threadPath } from './query-keys';
 
 export function editComment(
   questionId: string,
@@ -30,12 +30,10 @@ export function useEditComment(questionId: string, answerId?: string) {
     onSuccess: (page, { commentId, commentText }) => {
       const stored = page.comments.find((c) => c._id === commentId);
       return writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () =>
-        updateThread(client, questionId, answerId, (pages) =>
-          mapComments(pages, (c) =>
-            c._id !== commentId
-              ? c
-              : (stored ?? { ...c, commentText: commentText.trim(), updatedAt: new Date().toISOString() }),
-          ),
+        mapThread(client, questionId, answerId, (c) =>
+          c._id !== commentId
+            ? c
+            : (stored ?? { ...c, commentText: commentText.trim(), updatedAt: new Date().toISOString() }),
         ),
       );
     },

@@ -225,6 +225,52 @@ describe('CommentsSection', () => {
     expect(api.calls('POST /api/comments/add/4/11')[0]?.body).toMatchObject({ commentData: { commentText: 'Me too' } });
   });
 
+  it("puts an answer's comment after Load more comments while older ones are still to load, then in its place", async () => {
+    signIn();
+    const first = makeComment({ answerId: '11' });
+    const older = makeComment({ _id: '12', answerId: '11', commentText: 'An older one' });
+    const added = makeComment({ _id: '13', answerId: '11', username: 'anna.bakes', commentText: 'Me too' });
+    const api = mockFetch({
+      'GET /api/comments/4/11': ({ query }) => ({
+        body:
+          query.get('cursor') === 'next'
+            ? { comments: [older, added], nextCursor: null }
+            : { comments: [first], nextCursor: 'next' },
+      }),
+      'POST /api/comments/add/4/11': { status: 201, body: { comments: [first], nextCursor: 'next', comment: added } },
+      'POST /api/comments/edit/4/11/13': { body: { comments: [first], nextCursor: 'next' } },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(<CommentsSection questionId="4" answerId="11" />);
+    const loadMore = await screen.findByRole('button', { name: 'Load more comments' });
+
+    await user.click(screen.getByRole('button', { name: 'Add a comment' }));
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Me too');
+    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    const mine = await screen.findByText('Me too');
+    expect(loadMore.compareDocumentPosition(mine) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // A refetch of the loaded page cannot bring it and does not take it away; an edit reaches it.
+    await queryClient.refetchQueries({ queryKey: ['comments', '4', '11'] });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await user.click(screen.getByRole('button', { name: 'Edit comment' }));
+    const box = screen.getByRole('textbox', { name: 'Edit comment' });
+    await user.clear(box);
+    await user.type(box, 'Me too, twice');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Me too, twice')).toBeInTheDocument();
+    expect(api.calls('POST /api/comments/edit/4/11/13')).toHaveLength(1);
+
+    await user.click(loadMore);
+    await screen.findByText('An older one');
+    const texts = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(texts).toEqual([
+      expect.stringContaining(first.commentText),
+      expect.stringContaining('An older one'),
+      expect.stringContaining('Me too'),
+    ]);
+  });
+
   it("keeps the text and shows the server's message in the snackbar when adding fails", async () => {
     signIn();
     mockFetch({

@@ -6,7 +6,10 @@ import { StateMessage } from '../../../components/StateMessage';
 import { useSession } from '../../../lib/auth-store';
 import { originOf } from '../../../lib/navigation';
 import { lastOfEach } from '../../../lib/last-of-each';
+import { usePostedBeyond } from '../../../lib/posted-here';
+import type { CommentJson } from '../../../../shared/api-types';
 import { useComments, type EmbeddedComments } from '../api/get-comments';
+import { commentKeys } from '../api/query-keys';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import styles from './CommentsSection.module.css';
@@ -85,40 +88,47 @@ export function CommentsSection({
     );
   }
 
+  const comments = query.data ? lastOfEach(query.data.pages.flatMap((page) => page.comments)) : [];
+  const postedBeyond = usePostedBeyond<CommentJson>(
+    commentKeys.thread(questionId, answerId),
+    comments,
+    query.hasNextPage,
+  ).map(({ item }) => item);
+
+  const onDeleted = () => {
+    setAnnouncement('Comment deleted.');
+    // The Delete button went with the comment; keep keyboard focus in this thread.
+    requestAnimationFrame(() => section.current?.focus());
+  };
+  const commentList = (items: CommentJson[]) => (
+    <ul className={styles.list} aria-label={label}>
+      {items.map((comment) => (
+        <CommentItem
+          key={comment._id}
+          comment={comment}
+          questionId={questionId}
+          answerId={answerId}
+          canEdit={comment.username === me}
+          canDelete={
+            me !== undefined &&
+            (comment.username === me || questionAuthor === me || (!!answerId && answerAuthor === me))
+          }
+          announce={setAnnouncement}
+          onDeleted={onDeleted}
+        />
+      ))}
+    </ul>
+  );
+
   let body;
   if (query.isPending) body = <Spinner label="Loading comments" />;
   // A thread that never loaded shows the error in its place; a later page or refetch that fails
   // keeps the comments already shown.
   else if (query.isLoadingError) body = <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
   else {
-    const comments = lastOfEach(query.data.pages.flatMap((page) => page.comments));
     body = (
       <>
-        {comments.length > 0 ? (
-          <ul className={styles.list} aria-label={label}>
-            {comments.map((comment) => (
-              <CommentItem
-                key={comment._id}
-                comment={comment}
-                questionId={questionId}
-                answerId={answerId}
-                canEdit={comment.username === me}
-                canDelete={
-                  me !== undefined &&
-                  (comment.username === me || questionAuthor === me || (!!answerId && answerAuthor === me))
-                }
-                announce={setAnnouncement}
-                onDeleted={() => {
-                  setAnnouncement('Comment deleted.');
-                  // The Delete button went with the comment; keep keyboard focus in this thread.
-                  requestAnimationFrame(() => section.current?.focus());
-                }}
-              />
-            ))}
-          </ul>
-        ) : (
-          <p className={styles.empty}>No comments yet.</p>
-        )}
+        {comments.length > 0 ? commentList(comments) : <p className={styles.empty}>No comments yet.</p>}
         {query.hasNextPage && (
           <Button
             variant="ghost"
@@ -130,6 +140,7 @@ export function CommentsSection({
             {query.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
           </Button>
         )}
+        {postedBeyond.length > 0 && commentList(postedBeyond)}
         {query.isError && (
           <p className={styles.error} role="alert">
             Some error occurred. Try reloading!

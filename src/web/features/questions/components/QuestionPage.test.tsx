@@ -346,7 +346,7 @@ describe('QuestionPage', () => {
     }
   });
 
-  it('shows an answer posted before the older ones are loaded once, after them, when they are', async () => {
+  it('shows an answer posted before the older ones are loaded after Load more, then once, after them', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     const posted = makeAnswer({ _id: '40', username: 'anna.bakes', answerText: 'Bake it longer.' });
     const older = makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' });
@@ -357,23 +357,70 @@ describe('QuestionPage', () => {
         body: { answers: makeFullQuestion().answers, nextCursor: 'c2', answer: posted },
       },
       // The page after the cursor holds the older answer and, last, the one just posted.
-      'GET /api/answers/4': { body: { answers: [older, posted], nextCursor: null } },
+      'GET /api/answers/4': ({ query }) => ({
+        body:
+          query.get('cursor') === 'c2'
+            ? { answers: [older, posted], nextCursor: null }
+            : { answers: makeFullQuestion().answers, nextCursor: 'c2' },
+      }),
     });
-    renderPage();
+    const { queryClient } = renderPage();
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Your Answer' }), 'Bake it longer.');
     await userEvent.click(screen.getByRole('button', { name: 'Post Answer' }));
-    await waitFor(() =>
-      expect(screen.getAllByRole('article', { name: /^Answer by/ }).at(-1)).toHaveTextContent('Bake it longer.'),
-    );
+    const mine = await screen.findByRole('article', { name: 'Answer by @anna.bakes' });
+    // Its place is at the end, past the answers still to load: after the button that loads them.
+    const loadMore = screen.getByRole('button', { name: 'Load more answers' });
+    expect(loadMore.compareDocumentPosition(mine) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '4 Answers' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Load more answers' }));
+    // Reading the loaded pages again cannot bring it, and does not take it away.
+    await queryClient.refetchQueries({ queryKey: ['answers', '4'] });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('article', { name: 'Answer by @anna.bakes' })).toHaveTextContent('Bake it longer.');
+
+    await userEvent.click(loadMore);
     await screen.findByText('A third way.');
     const texts = screen.getAllByRole('article', { name: /^Answer by/ }).map((a) => a.textContent ?? '');
     expect(texts).toHaveLength(4);
     expect(texts.filter((t) => t.includes('Bake it longer.'))).toHaveLength(1);
     expect(texts.at(-1)).toContain('Bake it longer.');
     expect(texts.at(-2)).toContain('A third way.');
+  });
+
+  it('votes on and deletes an answer posted before the older ones are loaded', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const posted = makeAnswer({ _id: '40', username: 'anna.bakes', answerText: 'Bake it longer.' });
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'POST /api/answers/add/4': {
+        status: 201,
+        body: { answers: makeFullQuestion().answers, nextCursor: 'c2', answer: posted },
+      },
+      'POST /api/votes/vote/4/40': {
+        body: { votes: { ...posted.votes, upvotes: 7, upvotedBy: ['anna.bakes', 'owen.levain'], myVote: 'upvote' } },
+      },
+      'DELETE /api/answers/delete/4/40': { body: { answers: makeFullQuestion().answers, nextCursor: 'c2' } },
+    });
+    renderPage();
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your Answer' }), 'Bake it longer.');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Answer' }));
+    const mine = await screen.findByRole('article', { name: 'Answer by @anna.bakes' });
+    await userEvent.click(within(mine).getByRole('button', { name: /^Upvote/ }));
+    await waitFor(() =>
+      expect(within(mine).getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(api.calls('POST /api/votes/vote/4/40')).toHaveLength(1);
+
+    await userEvent.click(within(mine).getByRole('button', { name: 'Delete answer' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this answer?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Answer by @anna.bakes' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: '3 Answers' })).toBeInTheDocument();
   });
 
   it('shows an answer vote at once and rolls it back with the message when it fails', async () => {

@@ -4,6 +4,7 @@ import { GUEST_USERNAME } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
+import { FormBanner } from '../../../components/FormBanner';
 import { EditIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
 import { useQuestions } from '../../questions/api/get-questions';
@@ -74,9 +75,7 @@ function Profile({ stored }: { stored: UserJson }) {
         {user.bio ? <p className={styles.bio}>{user.bio}</p> : <p className={styles.noBio}>No bio yet.</p>}
         <FollowingList username={user.username} total={user.followingCount} />
         {isGuest && <p className={styles.note}>{messages.guestCannotEdit}</p>}
-        <div role="alert" className={editError ? styles.error : undefined}>
-          {editError}
-        </div>
+        <FormBanner message={editError} className={styles.editError} />
       </section>
 
       <h2 className={styles.heading}>My Posts</h2>

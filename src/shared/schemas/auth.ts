@@ -3,9 +3,16 @@ import { BIO_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_PATTERN } from 
 import { messages } from '../messages.js';
 import { optionalText, password, requiredText } from './text.js';
 
+/**
+ * A password's length in characters as every other limit counts them (code points: an emoji is
+ * one, not two), and in its composed form, the form it is checked in (`café` typed with a
+ * separate accent is four).
+ */
+const characters = (value: string) => [...value.normalize('NFC')].length;
+
 export const newPassword = (requiredMessage: string) =>
   password(requiredMessage).refine(
-    (value) => value.length >= PASSWORD_MIN && value.length <= PASSWORD_MAX,
+    (value) => characters(value) >= PASSWORD_MIN && characters(value) <= PASSWORD_MAX,
     messages.passwordLength,
   );
 
@@ -20,6 +27,6 @@ export type SignupBody = z.infer<typeof signupBody>;
 
 export const loginBody = z.object({
   username: requiredText(messages.requiredField, 100),
-  password: password(messages.requiredField).refine((v) => v.length <= PASSWORD_MAX, messages.passwordLength),
+  password: password(messages.requiredField).refine((v) => characters(v) <= PASSWORD_MAX, messages.passwordLength),
 });
 export type LoginBody = z.infer<typeof loginBody>;

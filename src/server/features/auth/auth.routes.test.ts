@@ -236,6 +236,37 @@ describe('POST /api/auth/signup', () => {
     expect(tooLong.body.fields).toEqual({ password: messages.passwordLength });
   });
 
+  it('counts a password in characters: an emoji once, an accent typed apart with its letter', async () => {
+    const fourCakes = '🎂🍰🧁🍪';
+    const short = await api.post<ErrorJson>(
+      '/api/auth/signup',
+      signupBody({ username: 'fourcakes', password: fourCakes }),
+    );
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual([messages.passwordLength]);
+
+    const cakes = '🎂'.repeat(128);
+    rememberPassword(cakes);
+    expect((await api.post('/api/auth/signup', signupBody({ username: 'manycakes', password: cakes }))).status).toBe(
+      201,
+    );
+    expect((await api.post('/api/auth/login', { username: 'manycakes', password: cakes })).status).toBe(200);
+    const tooMany = await api.post<ErrorJson>(
+      '/api/auth/signup',
+      signupBody({ username: 'toomanycakes', password: cakes + '🎂' }),
+    );
+    expect(tooMany.body.errors).toEqual([messages.passwordLength]);
+
+    // Seven letters with three accents typed as separate marks: ten code points, seven characters.
+    const accents = 'crèmeéè'.normalize('NFD');
+    expect(accents.length).toBe(10);
+    const accented = await api.post<ErrorJson>(
+      '/api/auth/signup',
+      signupBody({ username: 'accents', password: accents }),
+    );
+    expect(accented.body.errors).toEqual([messages.passwordLength]);
+  });
+
   it('takes any Unicode password exactly as typed (no trimming, NFC-equivalent forms match)', async () => {
     const composed = '  café-crème-пароль-🍞  ';
     rememberPassword(composed);

@@ -187,7 +187,7 @@ const KNOWN_PATTERNS = [
   /^tag must not be empty\.$/,
   /^At most \d+ tags can be filtered at once\.$/,
   /^Tags must be a list of text\.$/,
-  /^The comment _id must be text\.$/,
+  /^The (comment|answer) _id must (be text|not be empty)\.$/,
   /^Must be text\.$/,
 ];
 const isKnownMessage = (m: unknown) =>
@@ -315,12 +315,13 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
 
   /**
    * Whether the server must accept this text, by the documented rules: trimmed, 1 to max characters
-   * (Unicode code points, so an emoji counts once), no NUL, no lone surrogate.
+   * (Unicode code points, so an emoji counts once), showing something when required (not only
+   * spaces, default-ignorable characters or the blank Braille pattern), no NUL, no lone surrogate.
    */
   const acceptable = (value: string, max: number, optional = false) => {
     const trimmed = value.trim();
     return (
-      (optional || trimmed.length > 0) &&
+      (optional || /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u.test(trimmed)) &&
       [...trimmed].length <= max &&
       trimmed.isWellFormed() &&
       !trimmed.includes('\u0000')

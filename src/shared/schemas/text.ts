@@ -9,12 +9,19 @@ export function wrapper<S extends z.ZodType>(schema: S) {
   return z.preprocess((value) => value ?? {}, schema);
 }
 
-/** A trimmed, required piece of user text: missing or blank gives `requiredMessage`. */
+/**
+ * Whether text shows anything: not only spaces and characters that draw nothing (zero-width
+ * spaces and joiners, fillers such as U+3164, the blank Braille pattern), which `trim` keeps.
+ */
+export const showsSomething = (value: string) =>
+  /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u.test(value);
+
+/** A trimmed, required piece of user text: missing, blank or invisible gives `requiredMessage`. */
 export function requiredText(requiredMessage: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input == null ? requiredMessage : 'Must be text.') })
     .trim()
-    .min(1, requiredMessage)
+    .refine(showsSomething, requiredMessage)
     .max(max, messages.tooLong(max))
     .refine(isWellFormed, messages.badText);
 }
@@ -32,13 +39,13 @@ export function optionalText(max: number) {
 
 /**
  * A client-made idempotency key (a comment's or an answer's `_id`): sending the same one twice
- * stores the thing once. `subject` names it in the message for a key that is not text.
+ * stores the thing once. `subject` names it in the messages for a key that is not text or is empty.
  */
 export function clientKey(subject: string) {
   return z
     .string({ error: `The ${subject} _id must be text.` })
     .trim()
-    .min(1)
+    .min(1, `The ${subject} _id must not be empty.`)
     .max(100, messages.tooLong(100))
     .refine(isWellFormed, messages.badText)
     .nullish();

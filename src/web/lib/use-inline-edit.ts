@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { messages } from '../../shared/messages';
+import { showsSomething } from '../../shared/schemas/text';
 
 /**
  * Editing a text in place (an answer, a comment): the draft, its 'Required' error, and focus
@@ -34,7 +35,7 @@ export function useInlineEdit(save: (text: string, done: () => void) => void) {
     submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const text = (draft ?? '').trim();
-      if (!text) {
+      if (!showsSomething(text)) {
         setError(messages.required);
         event.currentTarget.querySelector('textarea')?.focus();
         return;

@@ -165,6 +165,7 @@ describe('answers routes', () => {
       for (const body of [
         { answerData: { answerText: '' } },
         { answerData: { answerText: '   \n\t ' } },
+        { answerData: { answerText: '\u200B\u2800' } },
         { answerData: {} },
         { answerData: { answerText: null } },
         {},
@@ -239,11 +240,16 @@ describe('answers routes', () => {
       expect((await questionOf(api, questionId)).answerCount).toBe(1);
     });
 
-    it('rejects a client _id that is not text or too long, and stores nothing', async () => {
+    it('rejects a client _id that is not text, empty or too long, and stores nothing', async () => {
       const questionId = await postQuestion(api, asker);
       const notText = await addKeyed(questionId, answerer, 42);
       expect(notText.status).toBe(400);
       expect(notText.body).toMatchObject({ errors: ['The answer _id must be text.'] });
+      for (const empty of ['', '   ']) {
+        const emptyKey = await addKeyed(questionId, answerer, empty);
+        expect(emptyKey.status).toBe(400);
+        expect(emptyKey.body).toMatchObject({ errors: ['The answer _id must not be empty.'] });
+      }
       const tooLong = await addKeyed(questionId, answerer, 'k'.repeat(101));
       expect(tooLong.status).toBe(400);
       expect(tooLong.body).toMatchObject({ errors: [messages.tooLong(100)] });

@@ -139,15 +139,17 @@ describe('POST /api/auth/signup', () => {
   );
 
   it.each(['username', 'firstName', 'lastName'])(
-    'answers 400 "Required Field" when %s is only whitespace',
+    'answers 400 "Required Field" when %s is only whitespace or invisible characters',
     async (field) => {
-      const response = await api.post<ErrorJson>(
-        '/api/auth/signup',
-        signupBody({ username: `blank${field.toLowerCase()}`, [field]: ' \t\n  ' }),
-      );
-      expect(response.status).toBe(400);
-      expect(response.body.errors[0]).toBe('Required Field');
-      expect(response.body.fields).toEqual({ [field]: 'Required Field' });
+      for (const blank of [' \t\n  ', '\u3164\u200B', '\u2800']) {
+        const response = await api.post<ErrorJson>(
+          '/api/auth/signup',
+          signupBody({ username: `blank${field.toLowerCase()}`, [field]: blank }),
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.errors[0]).toBe('Required Field');
+        expect(response.body.fields).toEqual({ [field]: 'Required Field' });
+      }
     },
   );
 

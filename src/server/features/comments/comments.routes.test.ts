@@ -128,6 +128,7 @@ describe('comments routes', () => {
       for (const body of [
         { commentData: { commentText: '' } },
         { commentData: { commentText: '    ' } },
+        { commentData: { commentText: '\u200B\u200C\u2800' } },
         { commentData: { _id: 'abc' } },
         { commentData: {} },
         {},

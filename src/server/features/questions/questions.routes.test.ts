@@ -120,6 +120,7 @@ describe('POST /api/questions/add', () => {
     ['missing', undefined],
     ['empty', ''],
     ['blank', '   '],
+    ['invisible', '\u200B\u2800\u3164\u200D'],
     ['null', null],
   ])('rejects a %s title with 400 Required on questionTitle', async (_label, questionTitle) => {
     const author = await signUp(api);
@@ -134,6 +135,7 @@ describe('POST /api/questions/add', () => {
     ['missing', undefined],
     ['empty', ''],
     ['blank', ' \n\t '],
+    ['invisible', '\u200B \uFEFF\u2060\u00AD'],
   ])('rejects a %s description with 400 Required on questionText', async (_label, questionText) => {
     const author = await signUp(api);
     const response = await api.post<ErrorJson>('/api/questions/add', questionData({ questionText }), author.token);

@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
 import { useAddAnswer } from '../api/add-answer';
 import styles from './AnswersSection.module.css';
+import { showsSomething } from '../../../../shared/schemas/text';
 
 /** 'Your Answer': the box to answer the question, or a way to sign in first. */
 export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdded: () => void }) {
@@ -26,7 +27,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
     event.preventDefault();
     if (add.isPending) return;
     const answerText = text.trim();
-    if (!answerText) {
+    if (!showsSomething(answerText)) {
       setError(messages.required);
       event.currentTarget.querySelector('textarea')?.focus();
       return;

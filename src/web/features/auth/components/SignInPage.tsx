@@ -11,6 +11,7 @@ import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
 import { FormBanner } from '../../../components/FormBanner';
 import { focusField } from './focus-field';
+import { showsSomething } from '../../../../shared/schemas/text';
 
 type Field = 'username' | 'password';
 
@@ -35,7 +36,7 @@ export default function SignInPage() {
     event.preventDefault();
     const form = event.currentTarget;
     const found: Partial<Record<Field, string>> = {};
-    if (!values.username.trim()) found.username = messages.requiredField;
+    if (!showsSomething(values.username)) found.username = messages.requiredField;
     if (!values.password) found.password = messages.requiredField;
     setErrors(found);
     const firstInvalid = (['username', 'password'] as const).find((field) => found[field]);

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { useAddComment } from '../api/add-comment';
 import styles from './CommentsSection.module.css';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { showsSomething } from '../../../../shared/schemas/text';
 
 interface CommentFormProps {
   questionId: string;
@@ -27,7 +28,7 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
     event.preventDefault();
     if (add.isPending) return;
     const commentText = text.trim();
-    if (!commentText) {
+    if (!showsSomething(commentText)) {
       setError(messages.required);
       event.currentTarget.querySelector('textarea')?.focus();
       return;

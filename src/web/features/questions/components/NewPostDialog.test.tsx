@@ -58,6 +58,20 @@ describe('NewPostDialog', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it("shows 'Required' for a title and description of characters that draw nothing, and sends nothing", async () => {
+    const api = mockFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+
+    await user.type(screen.getByLabelText('Post Title'), '\u200B\u3164');
+    await user.type(screen.getByLabelText('Description'), '\u2800 \u200D');
+    await user.click(within(screen.getByRole('dialog', { name: 'New Post' })).getByRole('button', { name: 'Post' }));
+
+    expect(screen.getByLabelText('Post Title')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Required');
+    expect(api.requests).toHaveLength(0);
+  });
+
   it("says 'Upto three tags allowed' with a fourth tag, until a tag is removed", async () => {
     const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
     const user = userEvent.setup();

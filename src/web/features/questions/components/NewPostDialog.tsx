@@ -12,6 +12,7 @@ import { useAddQuestion, type QuestionData } from '../api/add-question';
 import { useEditQuestion } from '../api/edit-question';
 import styles from './NewPostDialog.module.css';
 import { TagPicker } from './TagPicker';
+import { showsSomething } from '../../../../shared/schemas/text';
 
 export interface NewPostDialogProps {
   open: boolean;
@@ -36,8 +37,8 @@ function initialValues(question?: QuestionSummaryJson): QuestionData {
 /** The spec's rules: title and description required, at most three tags, none is fine. */
 function validate(values: QuestionData): FieldErrors {
   const errors: FieldErrors = {};
-  if (!values.questionTitle.trim()) errors.questionTitle = messages.required;
-  if (!values.questionText.trim()) errors.questionText = messages.required;
+  if (!showsSomething(values.questionTitle)) errors.questionTitle = messages.required;
+  if (!showsSomething(values.questionText)) errors.questionText = messages.required;
   if (values.tags.length > MAX_TAGS) errors.tags = messages.tooManyTags;
   return errors;
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_TAG_LENGTH, TAG_OPTIONS } from '../../../../shared/constants';
 import { CloseIcon } from '../../../components/icons';
 import styles from './TagPicker.module.css';
+import { showsSomething } from '../../../../shared/schemas/text';
 
 interface TagPickerProps {
   label: string;
@@ -32,7 +33,7 @@ function optionsFor(text: string, tags: readonly string[]): Option[] {
     (a, b) => Number(sameTag(b, typed)) - Number(sameTag(a, typed)),
   );
   const options: Option[] = matching.map((value) => ({ value, isNew: false }));
-  if (typed && !matching.some((tag) => sameTag(tag, typed))) {
+  if (showsSomething(typed) && !matching.some((tag) => sameTag(tag, typed))) {
     const chosen = tags.find((tag) => sameTag(tag, typed));
     options.unshift(chosen ? { value: chosen, isNew: false } : { value: typed, isNew: true });
   }

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useEditUser } from '../api/edit-user';
 import styles from './EditProfileDialog.module.css';
+import { showsSomething } from '../../../../shared/schemas/text';
 
 interface Values {
   firstName: string;
@@ -31,8 +32,8 @@ interface EditProfileDialogProps {
 
 function validate(values: Values): FieldErrors {
   const errors: FieldErrors = {};
-  if (!values.firstName.trim()) errors.firstName = messages.requiredField;
-  if (!values.lastName.trim()) errors.lastName = messages.requiredField;
+  if (!showsSomething(values.firstName)) errors.firstName = messages.requiredField;
+  if (!showsSomething(values.lastName)) errors.lastName = messages.requiredField;
   if (values.password) {
     if (values.password.length < PASSWORD_MIN || values.password.length > PASSWORD_MAX) {
       errors.password = messages.passwordLength;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { RECENT_VOTERS } from '../../../shared/constants.js';
 import type { Db, DialectName } from '../../db/database.js';
-import { searchDocument, tagKey } from '../../features/questions/questions.repository.js';
+import { searchDocument, searchIndexRow, tagKey } from '../../features/questions/questions.repository.js';
 import { bulkLoader, dropSecondaryIndexes, GENERATED_TABLES, int, recreateIndexes, text, time } from './bulk-writer.js';
 import { heavyTailCount, permutation, popularRank, seededRandom, type Random } from './random.js';
 import * as words from './text.js';
@@ -359,7 +359,10 @@ async function fill(db: Db, dialect: DialectName, options: GenerateOptions): Pro
       updated,
       ...(pg ? [searchDocument({ title, body, tags }, username)] : []),
     );
-    await searchIndex?.add(id, title, body, username, tags.join(' '));
+    if (searchIndex) {
+      const indexed = searchIndexRow({ title, body, tags }, username);
+      await searchIndex.add(id, indexed.title, indexed.body, indexed.username, indexed.tags);
+    }
     for (const tag of tags) await questionTags.add(id, tagKey(tag), updated, score);
     for (const vote of byUser(votes)) await questionVotes.add(id, vote.user + 1, vote.value, vote.at);
 

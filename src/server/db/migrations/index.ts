@@ -3,6 +3,7 @@ import { initial } from './0001_initial.js';
 import { searchTerms } from './0002_search_terms.js';
 import { searchPrefixes } from './0003_search_prefixes.js';
 import { answerClientKeys } from './0004_answer_client_keys.js';
+import { searchMarks } from './0005_search_marks.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_search_terms': searchTerms,
   '0003_search_prefixes': searchPrefixes,
   '0004_answer_client_keys': answerClientKeys,
+  '0005_search_marks': searchMarks,
 };

@@ -800,6 +800,43 @@ describe('search words standing for many indexed terms', () => {
   });
 });
 
+describe('search words of scripts with combining marks, and accents typed apart', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  const accentsApart = (text: string) => text.normalize('NFD');
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: steppingClock() });
+    api = apiClient(t.app);
+    const author = await signUp(api);
+    await postQuestion(api, author, { questionTitle: 'केक', questionText: 'मेरा केक नहीं फूला', tags: [] });
+    await postQuestion(api, author, { questionTitle: 'कुकी', questionText: 'कुकी बहुत सख्त है', tags: ['பேக்கிங்'] });
+    await postQuestion(api, author, {
+      questionTitle: 'Typed apart',
+      questionText: accentsApart('crème brûlée'),
+      tags: [],
+    });
+    await postQuestion(api, author, { questionTitle: 'Typed whole', questionText: 'crème brûlée', tags: [] });
+  });
+  afterAll(() => t.close());
+
+  const search = (q: string) => listTitles(api, `/api/questions?q=${encodeURIComponent(q)}`);
+
+  it('keep a Hindi or Tamil word whole, vowel signs and all', async () => {
+    expect(await search('केक')).toEqual(['केक']);
+    expect(await search('कुकी')).toEqual(['कुकी']);
+    expect(await search('सख्त')).toEqual(['कुकी']);
+    expect(await search('பேக்')).toEqual(['कुकी']);
+  });
+
+  it('find an accented word however its accents were typed, in the text and in the search', async () => {
+    const both = ['Typed whole', 'Typed apart'];
+    expect(await search('crème')).toEqual(both);
+    expect(await search(accentsApart('crème'))).toEqual(both);
+    expect(await search(accentsApart('brûlée'))).toEqual(both);
+  });
+});
+
 describe('a trending search at scale', () => {
   let t: TestApp;
   let api: ApiClient;

@@ -28,8 +28,26 @@ export const QUESTION_COLUMNS = [
 
 export const tagKey = (tag: string) => tag.trim().toLowerCase();
 
-/** Text as lower-case letter/digit runs: how both the search index and search queries split words. */
-const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/**
+ * Text as lower-case words in composed form (NFC): runs of letters and digits with their
+ * combining marks, so a Hindi or Tamil word is not cut at its vowel signs and an accent typed
+ * apart from its letter stays with it. How both the search index and search queries split words.
+ */
+const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+
+/** SQLite: the text the full-text table indexes, in the composed form searches are read in. */
+export function searchIndexRow(content: QuestionContent, username: string) {
+  return {
+    title: content.title.normalize('NFC'),
+    body: content.body.normalize('NFC'),
+    username: username.normalize('NFC'),
+    tags: content.tags.join(' ').normalize('NFC'),
+  };
+}
 
 /** What PostgreSQL's search vector indexes for a question: its words, split as SQLite's full-text index splits them. */
 export function searchDocument(content: QuestionContent, username: string): string {
@@ -161,7 +179,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
     if (replace) await db.deleteFrom('questions_fts').where('rowid', '=', id).execute();
     await db
       .insertInto('questions_fts')
-      .values({ rowid: id, title: content.title, body: content.body, username, tags: content.tags.join(' ') })
+      .values({ rowid: id, ...searchIndexRow(content, username) })
       .execute();
   }
 

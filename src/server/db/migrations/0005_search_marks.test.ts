@@ -36,11 +36,9 @@ describe('migration 0005: search words keep their combining marks', () => {
       const rows = await db.selectFrom('questions').select(['id', 'title', 'body', 'username', 'tags']).execute();
       for (const row of rows) {
         const document = wordsBefore([row.title, row.body, row.username, ...JSON.parse(row.tags)].join(' ')).join(' ');
-        await db
-          .updateTable('questions')
-          .set({ search_vector: sql`to_tsvector('simple', ${document})` })
-          .where('id', '=', row.id)
-          .execute();
+        await sql`update questions set search_vector = to_tsvector('simple', ${document}) where id = ${row.id}`.execute(
+          db,
+        );
       }
     } else {
       await sql`drop table questions_fts`.execute(db);

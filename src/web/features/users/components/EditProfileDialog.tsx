@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { UserJson } from '../../../../shared/api-types';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
+import { newPassword } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
@@ -23,11 +23,20 @@ type FieldErrors = Partial<Record<Field, string>>;
 
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'bio', 'password', 'currentPassword'];
 
+/** What was typed in a save that failed, but the passwords, which are never kept. */
+export type ProfileDraft = Pick<Values, 'firstName' | 'lastName' | 'bio'>;
+
 interface EditProfileDialogProps {
   user: UserJson;
+  /** What a failed save had typed, to start from instead of the stored profile. */
+  draft?: ProfileDraft | null;
+  /** Saved, or closed without saving. */
   onClose: () => void;
-  /** A failure that is not about one field; the profile page shows it (spec section 8). */
-  onFailed: (message: string) => void;
+  /**
+   * A failure that is not about one field: the profile page closes the dialog, shows the failure
+   * (spec section 8) and keeps what was typed for the next time the dialog opens.
+   */
+  onFailed: (message: string, draft: ProfileDraft) => void;
 }
 
 function validate(values: Values): FieldErrors {
@@ -35,7 +44,7 @@ function validate(values: Values): FieldErrors {
   if (!showsSomething(values.firstName)) errors.firstName = messages.requiredField;
   if (!showsSomething(values.lastName)) errors.lastName = messages.requiredField;
   if (values.password) {
-    if (values.password.length < PASSWORD_MIN || values.password.length > PASSWORD_MAX) {
+    if (!newPassword(messages.requiredField).safeParse(values.password).success) {
       errors.password = messages.passwordLength;
     }
     if (!values.currentPassword) errors.currentPassword = messages.currentPasswordRequired;
@@ -46,14 +55,14 @@ function validate(values: Values): FieldErrors {
 /**
  * Edit Profile: names, bio and, optionally, a new password (blank keeps the current one; a new
  * one needs the current one). Field problems stay in the dialog to be fixed; any other failure
- * closes it and shows on the profile page.
+ * closes it and shows on the profile page, and what was typed comes back when it opens again.
  */
-export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialogProps) {
+export function EditProfileDialog({ user, draft, onClose, onFailed }: EditProfileDialogProps) {
   const editUser = useEditUser();
   const [values, setValues] = useState<Values>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    bio: user.bio,
+    firstName: draft?.firstName ?? user.firstName,
+    lastName: draft?.lastName ?? user.lastName,
+    bio: draft?.bio ?? user.bio,
     password: '',
     currentPassword: '',
   });
@@ -102,8 +111,7 @@ export function EditProfileDialog({ user, onClose, onFailed }: EditProfileDialog
           setErrors(fieldErrors);
           focusField(form, first);
         } else {
-          onFailed(errorMessage(error));
-          onClose();
+          onFailed(errorMessage(error), { firstName: values.firstName, lastName: values.lastName, bio: values.bio });
         }
       },
     });

@@ -272,15 +272,43 @@ describe('ProfilePage', () => {
     expect(localStorage.getItem('token')).toBe('token-after-password');
   });
 
-  it('closes the dialog and shows any other failure on the profile page', async () => {
+  it('counts a new password in characters, an emoji once, before sending it', async () => {
+    const calls = api({});
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    await user.type(screen.getByLabelText('Password'), '🎂🍰🧁🍪');
+    await user.type(screen.getByLabelText('Current Password'), 'the-old-password');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Password must be 8 to 128 characters.'),
+    );
+    expect(calls.calls('POST /api/users/edit')).toHaveLength(0);
+  });
+
+  it('closes the dialog, shows any other failure on the profile page, and keeps what was typed but passwords', async () => {
     api({ 'POST /api/users/edit': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } } });
     const user = userEvent.setup();
     renderWithProviders(<ProfilePage />, { route: '/profile' });
     await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const bio = screen.getByLabelText('Bio');
+    await user.clear(bio);
+    await user.type(bio, 'Laminating every weekend.');
+    await user.type(screen.getByLabelText('Password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Current Password'), 'the-old-password');
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('alert')).toHaveTextContent('Some error occurred. Try Again!');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue('Laminating every weekend.');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+
+    // Closed without saving, the draft is let go: the next opening shows the stored profile.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Bio')).not.toHaveValue('Laminating every weekend.');
   });
 
   it('cannot be closed while updating, so a failure still reaches the profile page', async () => {

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/auth-store';
 import { useQuestions } from '../../questions/api/get-questions';
 import { PostList } from '../../questions/components/PostList';
 import { useUser } from '../api/get-user';
-import { EditProfileDialog } from './EditProfileDialog';
+import { EditProfileDialog, type ProfileDraft } from './EditProfileDialog';
 import { FollowingList } from './FollowingList';
 import styles from './ProfilePage.module.css';
 
@@ -32,6 +32,7 @@ function Profile({ stored }: { stored: UserJson }) {
   const posts = useQuestions('author', { author: stored.username });
   const [editing, setEditing] = useState(false);
   const [editError, setEditError] = useState<string | null>(null);
+  const [failedDraft, setFailedDraft] = useState<ProfileDraft | null>(null);
   const isGuest = user.username.toLowerCase() === GUEST_USERNAME;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
 
@@ -81,7 +82,21 @@ function Profile({ stored }: { stored: UserJson }) {
       <h2 className={styles.heading}>My Posts</h2>
       <PostList query={posts} label="My Posts" empty="No posts found" />
 
-      {editing && <EditProfileDialog user={user} onClose={() => setEditing(false)} onFailed={setEditError} />}
+      {editing && (
+        <EditProfileDialog
+          user={user}
+          draft={failedDraft}
+          onClose={() => {
+            setEditing(false);
+            setFailedDraft(null);
+          }}
+          onFailed={(message, draft) => {
+            setEditing(false);
+            setEditError(message);
+            setFailedDraft(draft);
+          }}
+        />
+      )}
     </>
   );
 }

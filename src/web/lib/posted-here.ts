@@ -45,10 +45,10 @@ export function usePostedBeyond<T extends { _id: string }>(
   loaded: readonly T[],
   hasNextPage: boolean,
 ): PostedItem<T>[] {
-  const { data } = useQuery({
+  // Nothing to fetch: the list is only ever written by `keepPosted` and `mapPosted`.
+  const { data = [] } = useQuery<PostedItem<T>[]>({
     queryKey: postedKey(listKey),
     queryFn: skipToken,
-    initialData: [] as PostedItem<T>[],
     staleTime: Infinity,
   });
   if (!hasNextPage) return [];

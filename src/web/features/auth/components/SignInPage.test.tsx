@@ -77,6 +77,23 @@ describe('SignInPage', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it("takes down the last attempt's banner when the form is sent again", async () => {
+    mockFetch({
+      'POST /api/auth/login': { status: 404, body: { errors: ['The username you entered is not registered'] } },
+    });
+    const user = userEvent.setup();
+    renderSignIn();
+    await user.type(screen.getByLabelText('Username'), 'nobody');
+    await user.type(screen.getByLabelText('Password'), 'whatever1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The username you entered is not registered');
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Required Field');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
   it('links to sign-up keeping the remembered origin, and sends a signed-in user on to /feed', async () => {
     mockFetch();
     const first = renderSignIn();

@@ -34,6 +34,9 @@ export default function SignInPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (signIn.isPending) return;
+    // The last attempt's banner answers what was sent then; this attempt gets its own answer.
+    signIn.reset();
     const form = event.currentTarget;
     const found: Partial<Record<Field, string>> = {};
     if (!showsSomething(values.username)) found.username = messages.requiredField;

@@ -105,4 +105,25 @@ describe('SignUpPage', () => {
     expect(screen.getByLabelText('Last Name')).toHaveAccessibleDescription('Must be at most 50 characters.');
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
+
+  it("takes down the last attempt's banner when the form is sent again, even if it stops at a field", async () => {
+    mockFetch({
+      'GET /api/meta': { body: { demoData: false } },
+      'POST /api/auth/signup': { status: 422, body: { errors: ['Username already exists'], code: 'conflict' } },
+    });
+    const user = userEvent.setup();
+    renderSignUp();
+    await user.type(screen.getByLabelText('First Name'), 'Anna');
+    await user.type(screen.getByLabelText('Last Name'), 'Berg');
+    await user.type(screen.getByLabelText('Username'), 'anna.bakes');
+    await user.type(screen.getByLabelText('Password'), 'bake-together');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+
+    await user.clear(screen.getByLabelText('Username'));
+    await user.type(screen.getByLabelText('Username'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(expect.stringMatching(/^Username must be/));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
 });

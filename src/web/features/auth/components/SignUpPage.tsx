@@ -56,6 +56,9 @@ export default function SignUpPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (signUp.isPending) return;
+    // The last attempt's banner answers what was sent then; this attempt gets its own answer.
+    signUp.reset();
     const form = event.currentTarget;
     const found = validate(values);
     setErrors(found);

@@ -108,6 +108,7 @@ test.describe('new post', () => {
   test('the author edits and deletes their post', async ({ page, request, signedIn }, testInfo) => {
     const title = uniqueTitle('Editable brioche', testInfo);
     const question = await createPostViaApi(request, signedIn.token, { title, tags: ['Breads'] });
+    await page.goto('/profile');
     await page.goto(`/question/${question.id}`);
     const post = card(page, title);
     await post.getByRole('button', { name: 'Edit' }).click();
@@ -125,6 +126,10 @@ test.describe('new post', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Post deleted.' })).toBeVisible();
+    // The deleted post's page was replaced in the history: Back goes to the page before it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/profile$/);
     await page.goto(`/question/${question.id}`);
     await expect(page.getByText('Post not found')).toBeVisible();
   });

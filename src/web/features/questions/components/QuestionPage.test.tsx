@@ -453,6 +453,7 @@ describe('QuestionPage', () => {
 
     answerDelete();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/explore'));
+    expect(screen.getByText('Post deleted.')).toBeInTheDocument();
   });
 
   it('stays where the reader went if a delete is answered after they left the post', async () => {

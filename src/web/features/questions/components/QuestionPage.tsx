@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { ApiError } from '../../../lib/api-client';
+import { useSnackbar } from '../../../lib/snackbar';
 import { AnswersSection } from '../../answers/components/AnswersSection';
 import { useQuestion } from '../api/get-question';
 import { PostCard } from './PostCard';
@@ -31,7 +32,13 @@ export default function QuestionPage() {
     };
   }, [questionId]);
 
-  const [postDialog, openPostDialog] = usePostDialogs(() => shown.current === questionId && void navigate('/explore'));
+  const showMessage = useSnackbar();
+  const [postDialog, openPostDialog] = usePostDialogs(() => {
+    if (shown.current !== questionId) return;
+    showMessage('Post deleted.');
+    // The post's page is gone: Back must not lead to it.
+    void navigate('/explore', { replace: true });
+  });
 
   if (query.isPending) return <Spinner label="Loading post" />;
   // A refetch that fails keeps the post on screen, unless the post is gone.

@@ -35,6 +35,22 @@ test.describe('deep links and unknown pages', () => {
     expect(listCalls).toHaveLength(1);
   });
 
+  test("a deep link fetches each of its page's files once, using every hint it was given", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/assets/')) fetched.push(new URL(r.url()).pathname);
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/explore');
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+    expect(fetched.filter((file) => file.endsWith('.css')).length).toBeGreaterThan(0);
+    expect(fetched.filter((file, i) => fetched.indexOf(file) !== i)).toEqual([]);
+    expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+  });
+
   test('an unknown route shows the 404 page', async ({ page }) => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);

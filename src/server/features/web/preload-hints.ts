@@ -36,8 +36,10 @@ export function createPreloadHints(manifestUrl: URL): (modules: readonly string[
     for (const key of filesOf(modules)) {
       if (entryKeys.has(key)) continue;
       const chunk = manifest[key]!;
-      tags.push(`<link rel="modulepreload" href="/${chunk.file}" />`);
-      for (const css of chunk.css ?? []) tags.push(`<link rel="preload" as="style" href="/${css}" />`);
+      // Fetched in CORS mode, as Vite's own loader asks for these files: a hint in another mode
+      // is not reused, and the browser downloads the file twice.
+      tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}" />`);
+      for (const css of chunk.css ?? []) tags.push(`<link rel="preload" as="style" crossorigin href="/${css}" />`);
     }
     const html = tags.join('');
     cache.set(cacheKey, html);

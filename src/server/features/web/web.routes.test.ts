@@ -44,6 +44,10 @@ describe('web app serving', () => {
       '/assets/cards-Cd2.js',
     ]);
     expect(explore.indexOf('modulepreload')).toBeLessThan(explore.indexOf('</head>'));
+    // In the CORS mode the app's loader fetches them in, or the browser fetches each file twice.
+    for (const tag of explore.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? []) {
+      expect(tag).toMatch(/ crossorigin /);
+    }
     const missing = (await t.app.inject({ method: 'GET', url: '/nope' })).body;
     expect(missing).toContain('/assets/NotFoundPage-Nf1.js');
     expect(missing).not.toContain('ShellLayout');

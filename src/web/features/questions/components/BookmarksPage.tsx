@@ -26,6 +26,7 @@ export default function BookmarksPage() {
       <PostList
         query={query}
         label="Bookmarked posts"
+        leftMessage="Bookmark removed."
         empty={q ? "Couldn't find any matches!" : 'No posts found'}
         {...(q.trim() ? { filter: matches(q) } : {})}
       />

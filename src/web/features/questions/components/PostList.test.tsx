@@ -12,6 +12,17 @@ function Explore() {
   return <PostList query={useQuestions('explore', {})} empty="No posts found" label="Posts" />;
 }
 
+function Bookmarks() {
+  return (
+    <PostList
+      query={useQuestions('bookmarks', {})}
+      empty="No posts found"
+      label="Bookmarked posts"
+      leftMessage="Bookmark removed."
+    />
+  );
+}
+
 const mine = (id: string, title: string) => makeQuestion({ _id: id, id, questionTitle: title, username: 'anna.bakes' });
 
 /** An IntersectionObserver the test drives: `scrollToEnd` tells the watched sentinel it is in view. */
@@ -201,6 +212,31 @@ describe('PostList', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus());
     expect(await screen.findByText('Post deleted.')).toHaveAttribute('role', 'status');
     expect(api.calls('DELETE /api/questions/delete/1')).toHaveLength(1);
+  });
+
+  it('moves focus to the next post and says so when the focused post leaves Your Bookmarks', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const saved = (id: string, title: string) => ({ ...mine(id, title), bookmarked: true });
+    let listed = [saved('1', 'First'), saved('2', 'Second'), saved('3', 'Third')];
+    mockFetch({
+      'GET /api/bookmarks': () => ({ body: { questions: listed, nextCursor: null } }),
+      'POST /api/question/removeBookmark/2': () => {
+        listed = listed.filter((q) => q._id !== '2');
+        return { body: { question: { ...mine('2', 'Second'), bookmarked: false } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Bookmarks />);
+
+    const second = await screen.findByRole('article', { name: 'Second' });
+    within(second).getByRole('button', { name: 'Remove Bookmark' }).focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Second' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Third' })).getByRole('link', { name: 'Third' })).toHaveFocus(),
+    );
+    await waitFor(() => expect(screen.getByText('Bookmark removed.')).toBeInTheDocument());
   });
 
   it('keeps an open Edit dialog, and what was typed, when a refetch takes its post out of the list', async () => {

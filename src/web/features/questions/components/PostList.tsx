@@ -1,5 +1,5 @@
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -16,6 +16,8 @@ interface PostListProps {
   /** Narrows the loaded posts (bookmarks are filtered by the search box in the browser). */
   filter?: (question: QuestionSummaryJson) => boolean;
   label: string;
+  /** What to say when the post that had keyboard focus leaves the list (on Your Bookmarks: unbookmarked). */
+  leftMessage?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ const SCROLL_LOADED_PAGES = 5;
  * the first SCROLL_LOADED_PAGES pages), and a 'Load more' button does the same for keyboards and
  * screen readers, and after those pages.
  */
-export function PostList({ query, empty, filter, label }: PostListProps) {
+export function PostList({ query, empty, filter, label, leftMessage }: PostListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const [announcement, announce] = useAnnouncement();
@@ -88,6 +90,24 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
   };
   const [postDialog, openPostDialog] = usePostDialogs(onDeleted);
 
+  // The post whose card last had keyboard focus, and its place in the list.
+  const focusedPost = useRef<{ id: string; index: number } | null>(null);
+  const shownIds = query.data ? firstOfEach(query.data.pages.flatMap((page) => page.questions)) : [];
+  const shownKey = (filter ? shownIds.filter(filter) : shownIds).map((q) => q._id).join(' ');
+  // A card that leaves while focus is in it (a post unbookmarked on Your Bookmarks) takes the
+  // focused button with it: focus goes on to the post that took its place, or to the list.
+  useLayoutEffect(() => {
+    const left = focusedPost.current;
+    if (!left || shownKey.split(' ').includes(left.id)) return;
+    focusedPost.current = null;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    const items = section.current?.querySelectorAll<HTMLElement>(':scope > ul > li') ?? [];
+    const next = items[Math.min(left.index, items.length - 1)]?.querySelector<HTMLElement>('[id^="title-"] a');
+    (next ?? section.current)?.focus();
+    if (leftMessage) announce(leftMessage);
+  }, [shownKey, leftMessage, announce]);
+
   if (query.isPending) return <Spinner label="Loading posts" />;
   // Only a list that never loaded is replaced by the error; a later page or a refetch that fails
   // keeps the posts already on screen, with the error below them.
@@ -102,8 +122,8 @@ export function PostList({ query, empty, filter, label }: PostListProps) {
         <StateMessage>{empty}</StateMessage>
       ) : (
         <ul className={styles.list}>
-          {questions.map((question) => (
-            <li key={question._id}>
+          {questions.map((question, index) => (
+            <li key={question._id} onFocus={() => (focusedPost.current = { id: question._id, index })}>
               <PostCard question={question} onOpenDialog={openPostDialog} />
             </li>
           ))}

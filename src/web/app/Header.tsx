@@ -1,18 +1,23 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Avatar } from '../components/Avatar';
 import { buttonClass } from '../components/Button';
 import { LoafIcon } from '../components/icons';
 import { useSession } from '../lib/auth-store';
+import { lazyPart, PartBoundary } from '../lib/lazy-part';
 import { originOf } from '../lib/navigation';
+import { useSnackbar } from '../lib/snackbar';
+import menuStyles from './AvatarMenu.module.css';
 import styles from './Header.module.css';
 import { useLogout } from './use-logout';
 
-const AvatarMenu = lazy(() => import('./AvatarMenu'));
+const AvatarMenu = lazyPart(() => import('./AvatarMenu'));
 
 export function Header() {
   const session = useSession();
   const location = useLocation();
   const logout = useLogout();
+  const showError = useSnackbar();
   const onSignPage = location.pathname.toLowerCase().includes('sign');
 
   return (
@@ -27,9 +32,24 @@ export function Header() {
             <button type="button" className={`${buttonClass('secondary', 'sm')} ${styles.logout}`} onClick={logout}>
               Logout
             </button>
-            <Suspense fallback={null}>
-              <AvatarMenu />
-            </Suspense>
+            {/* A menu whose code did not download says so and leaves its button, which downloads it again. */}
+            <PartBoundary
+              onError={showError}
+              fallback={(retry) => (
+                <button
+                  type="button"
+                  className={menuStyles.trigger}
+                  aria-label={`Menu for @${session.user.username}`}
+                  onClick={retry}
+                >
+                  <Avatar name={session.user.firstName || session.user.username} size="sm" />
+                </button>
+              )}
+            >
+              <Suspense fallback={null}>
+                <AvatarMenu />
+              </Suspense>
+            </PartBoundary>
           </>
         ) : (
           !onSignPage && (

@@ -1,15 +1,17 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { CompassIcon, BookmarkIcon, HomeIcon, PlusIcon, UserIcon } from '../components/icons';
 import { useSession } from '../lib/auth-store';
+import { lazyPart, PartBoundary } from '../lib/lazy-part';
 import { originOf } from '../lib/navigation';
+import { useSnackbar } from '../lib/snackbar';
 import { NAV_ITEMS } from './nav-items';
 import { NewPostContext } from './new-post-context';
 import { RightPanel } from './RightPanel';
 import styles from './ShellLayout.module.css';
 
-const NewPostDialog = lazy(() => import('../features/questions/components/NewPostDialog'));
+const NewPostDialog = lazyPart(() => import('../features/questions/components/NewPostDialog'));
 
 const NAV_ICONS = { '/feed': HomeIcon, '/explore': CompassIcon, '/bookmarks': BookmarkIcon, '/profile': UserIcon };
 
@@ -19,6 +21,7 @@ export default function ShellLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [newPostOpen, setNewPostOpen] = useState(false);
+  const showError = useSnackbar();
 
   const openNewPost = useCallback(() => {
     if (!session) void navigate('/signIn', { state: originOf(location) });
@@ -56,9 +59,17 @@ export default function ShellLayout() {
         <PlusIcon width="26" height="26" />
       </button>
       {newPostOpen && (
-        <Suspense fallback={null}>
-          <NewPostDialog open={newPostOpen} onOpenChange={setNewPostOpen} />
-        </Suspense>
+        // A dialog whose code does not download closes and says so, leaving the page as it was.
+        <PartBoundary
+          onError={() => {
+            showError();
+            setNewPostOpen(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <NewPostDialog open={newPostOpen} onOpenChange={setNewPostOpen} />
+          </Suspense>
+        </PartBoundary>
       )}
     </NewPostContext.Provider>
   );

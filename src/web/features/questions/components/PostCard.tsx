@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
 import bar from '../../../components/ActionBar.module.css';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { BookmarkIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { lazyPart, PartBoundary, PartLoadFailed } from '../../../lib/lazy-part';
 import { originOf } from '../../../lib/navigation';
 import { useReactToQuestion } from '../api/react-to-question';
 import { useToggleBookmark } from '../api/toggle-bookmark';
@@ -16,7 +17,7 @@ import type { OpenPostDialog } from './PostDialogs';
 import { VoteControl } from './VoteControl';
 
 // Loaded when first opened, so a list of posts costs only the cards themselves.
-const CommentsSection = lazy(() =>
+const CommentsSection = lazyPart(() =>
   import('../../comments/components/CommentsSection').then((m) => ({ default: m.CommentsSection })),
 );
 
@@ -132,11 +133,14 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
           </Link>
         </p>
       )}
-      <div id={commentsId}>
+      {/* Focusable, so focus has a place to stay while Try again downloads the comments anew. */}
+      <div id={commentsId} tabIndex={-1}>
         {commentsOpen && (
-          <Suspense fallback={<Spinner label="Loading comments" />}>
-            <CommentsSection questionId={question._id} questionAuthor={question.username} />
-          </Suspense>
+          <PartBoundary fallback={(retry) => <PartLoadFailed onRetry={retry} />}>
+            <Suspense fallback={<Spinner label="Loading comments" />}>
+              <CommentsSection questionId={question._id} questionAuthor={question.username} />
+            </Suspense>
+          </PartBoundary>
         )}
       </div>
     </article>

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
+import { lazyPart, PartBoundary } from '../../../lib/lazy-part';
+import { useSnackbar } from '../../../lib/snackbar';
 
 // Loaded when first used, so a list of posts costs only the cards themselves.
-const NewPostDialog = lazy(() => import('./NewPostDialog'));
-const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
-const DeletePostDialog = lazy(() => import('./DeletePostDialog').then((m) => ({ default: m.DeletePostDialog })));
+const NewPostDialog = lazyPart(() => import('./NewPostDialog'));
+const ShareDialog = lazyPart(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
+const DeletePostDialog = lazyPart(() => import('./DeletePostDialog').then((m) => ({ default: m.DeletePostDialog })));
 
 export type PostDialogKind = 'share' | 'edit' | 'delete';
 export type OpenPostDialog = (kind: PostDialogKind, question: QuestionSummaryJson) => void;
@@ -23,6 +25,7 @@ interface OpenDialog {
  */
 export function usePostDialogs(onDeleted?: () => void): [ReactNode, OpenPostDialog] {
   const [open, setOpen] = useState<OpenDialog | null>(null);
+  const showError = useSnackbar();
   const openDialog = useCallback<OpenPostDialog>((kind, question) => setOpen({ kind, question }), []);
   // Closes this dialog only: a delete answered after its dialog was dismissed closes that dialog,
   // not another post's opened since.
@@ -44,11 +47,18 @@ export function usePostDialogs(onDeleted?: () => void): [ReactNode, OpenPostDial
       />
     );
   }
-  // Keyed by post and kind: another post's dialog starts afresh.
+  // Keyed by post and kind: another post's dialog starts afresh. One whose code does not
+  // download closes and says so, leaving the page as it was.
   const element = dialog && (
-    <Suspense key={`${open?.kind}-${open?.question._id}`} fallback={null}>
-      {dialog}
-    </Suspense>
+    <PartBoundary
+      key={`${open?.kind}-${open?.question._id}`}
+      onError={() => {
+        showError();
+        close();
+      }}
+    >
+      <Suspense fallback={null}>{dialog}</Suspense>
+    </PartBoundary>
   );
   return [element, openDialog];
 }

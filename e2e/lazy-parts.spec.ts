@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { createPostViaApi, expect, signUpViaApi, test, uniqueTitle } from './fixtures.js';
+
+/**
+ * Makes every download of a chunk fail, as while the connection is down (Vite's loader asks for
+ * a chunk twice: a modulepreload link, then the import), until the returned function is called.
+ */
+async function failDownloads(page: Page, chunk: string) {
+  const url = `**/assets/${chunk}-*.js`;
+  await page.route(url, (route) => route.abort('internetdisconnected'));
+  return () => page.unroute(url);
+}
+
+test.describe('parts of a page that fail to download', () => {
+  test('a dialog that fails to download leaves the page and what was typed, says so, and opens next time', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Share while offline', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+    const answer = page.getByRole('region', { name: 'Your Answer' }).getByRole('textbox', { name: 'Your Answer' });
+    await answer.fill('Steam the oven for the first ten minutes.');
+
+    const backOnline = await failDownloads(page, 'ShareDialog');
+    const share = page.getByRole('article', { name: title }).getByRole('button', { name: 'Share' });
+    await share.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Some error occurred. Try Again!' })).toBeVisible();
+    await expect(page.getByText('Some error occurred. Try reloading!')).toBeHidden();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(answer).toHaveValue('Steam the oven for the first ten minutes.');
+
+    await backOnline();
+    await share.click();
+    await expect(page.getByRole('dialog', { name: 'Copy to Clipboard' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeFocused();
+    await expect(answer).toHaveValue('Steam the oven for the first ten minutes.');
+  });
+
+  test("a card's comments that fail to download show Try again in their place, keeping focus", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Comments while offline', testInfo);
+    await createPostViaApi(request, author.token, { title });
+    await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+    const post = page.getByRole('article', { name: title });
+    await expect(post).toBeVisible();
+
+    const backOnline = await failDownloads(page, 'CommentsSection');
+    await post.getByRole('button', { name: '0 Comments' }).click();
+    await expect(post.getByRole('alert')).toHaveText(/Some error occurred\. Try reloading!/);
+    await expect(page.getByRole('article')).toHaveCount(1);
+
+    // Still offline: the new Try again takes focus back.
+    const tryAgain = post.getByRole('button', { name: 'Try again' });
+    await tryAgain.focus();
+    await page.keyboard.press('Enter');
+    await expect(tryAgain).toBeFocused();
+
+    // Back online: the thread loads and focus stays in its place, the next Tab goes into it.
+    await backOnline();
+    await page.keyboard.press('Enter');
+    await expect(post.getByText('No comments yet.')).toBeVisible();
+    await expect(post.locator('[id^="comments-"]')).toBeFocused();
+  });
+});

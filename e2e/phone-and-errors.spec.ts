@@ -95,6 +95,33 @@ test.describe('tablet layout (1024 × 768)', () => {
   }
 });
 
+test.describe('keyboard order where the right panel goes below the posts', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1024, height: 768 },
+  ]) {
+    test(`${viewport.width} px: Search posts, shown above the posts, is reached before them`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/explore');
+      const firstPost = page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
+      await expect(firstPost).toBeVisible();
+      const order: string[] = [];
+      for (let i = 0; i < 40 && !order.includes('post'); i += 1) {
+        await page.keyboard.press('Tab');
+        order.push(
+          await page.evaluate(() => {
+            const focused = document.activeElement;
+            if (focused?.id === 'search-posts') return 'search';
+            return focused?.closest('article') ? 'post' : 'other';
+          }),
+        );
+      }
+      expect(order).toContain('search');
+      expect(order.indexOf('search')).toBeLessThan(order.indexOf('post'));
+    });
+  }
+});
+
 test.describe('errors', () => {
   test("a refused vote rolls back and the snackbar shows the server's message for 3 s", async ({
     page,

@@ -1,14 +1,15 @@
-import { useLocation } from 'react-router';
 import { SearchBox } from './SearchBox';
 import styles from './RightPanel.module.css';
 import { SuggestedUsers } from '../features/users/components/SuggestedUsers';
 
-/** The right panel: 'Search posts' (not on /profile) and 'You may also know'. */
-export function RightPanel() {
-  const { pathname } = useLocation();
+/**
+ * The right panel: 'Search posts' (when `search`: not on /profile, and only while the panel sits
+ * beside the posts) and 'You may also know'.
+ */
+export function RightPanel({ search }: { search: boolean }) {
   return (
-    <aside className={styles.panel} aria-label="Search and suggestions">
-      {pathname !== '/profile' && (
+    <aside className={styles.panel} aria-label={search ? 'Search and suggestions' : 'Suggestions'}>
+      {search && (
         <div className={styles.search}>
           <SearchBox />
         </div>

@@ -6,9 +6,11 @@ import { useSession } from '../lib/auth-store';
 import { lazyPart, PartBoundary } from '../lib/lazy-part';
 import { originOf } from '../lib/navigation';
 import { useSnackbar } from '../lib/snackbar';
+import { useMediaQuery } from '../lib/use-media-query';
 import { NAV_ITEMS } from './nav-items';
 import { NewPostContext } from './new-post-context';
 import { RightPanel } from './RightPanel';
+import { SearchBox } from './SearchBox';
 import styles from './ShellLayout.module.css';
 
 const NewPostDialog = lazyPart(() => import('../features/questions/components/NewPostDialog'));
@@ -22,6 +24,11 @@ export default function ShellLayout() {
   const navigate = useNavigate();
   const [newPostOpen, setNewPostOpen] = useState(false);
   const showError = useSnackbar();
+  // 'Search posts' is in the right panel beside the posts; where that panel goes below them
+  // (narrower than 1100px) the box comes before the posts, in the page's order as on screen, so
+  // the keyboard reaches it first, not after every loaded post.
+  const panelBeside = useMediaQuery('(min-width: 1100px)', true);
+  const searchShown = location.pathname !== '/profile';
 
   const openNewPost = useCallback(() => {
     if (!session) void navigate('/signIn', { state: originOf(location) });
@@ -50,10 +57,15 @@ export default function ShellLayout() {
             Create New Post
           </Button>
         </nav>
+        {searchShown && !panelBeside && (
+          <div className={styles.search}>
+            <SearchBox />
+          </div>
+        )}
         <main id="main" className={styles.main} tabIndex={-1}>
           <Outlet />
         </main>
-        <RightPanel />
+        <RightPanel search={searchShown && panelBeside} />
       </div>
       <button type="button" className={styles.fab} onClick={openNewPost} aria-label="Create New Post">
         <PlusIcon width="26" height="26" />

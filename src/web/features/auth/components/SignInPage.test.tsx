@@ -13,6 +13,20 @@ function renderSignIn(state: unknown = { from }) {
   return renderWithProviders(<SignInPage />, { route: { pathname: '/signIn', state }, path: '/signIn' });
 }
 
+/** Signs in as a username the server does not know, and waits for its message in the banner. */
+async function signInAsUnknown() {
+  mockFetch({
+    'POST /api/auth/login': { status: 404, body: { errors: ['The username you entered is not registered'] } },
+  });
+  const user = userEvent.setup();
+  renderSignIn();
+  await user.type(screen.getByLabelText('Username'), 'nobody');
+  await user.type(screen.getByLabelText('Password'), 'whatever1');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The username you entered is not registered');
+  return user;
+}
+
 describe('SignInPage', () => {
   it("shows 'Required Field' under each empty field and clears an error once that field is edited", async () => {
     const api = mockFetch();
@@ -63,30 +77,12 @@ describe('SignInPage', () => {
   });
 
   it("shows the server's message in the error banner", async () => {
-    mockFetch({
-      'POST /api/auth/login': { status: 404, body: { errors: ['The username you entered is not registered'] } },
-    });
-    const user = userEvent.setup();
-    renderSignIn();
-
-    await user.type(screen.getByLabelText('Username'), 'nobody');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent('The username you entered is not registered');
+    await signInAsUnknown();
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it("takes down the last attempt's banner when the form is sent again", async () => {
-    mockFetch({
-      'POST /api/auth/login': { status: 404, body: { errors: ['The username you entered is not registered'] } },
-    });
-    const user = userEvent.setup();
-    renderSignIn();
-    await user.type(screen.getByLabelText('Username'), 'nobody');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The username you entered is not registered');
+    const user = await signInAsUnknown();
 
     await user.clear(screen.getByLabelText('Password'));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -13,6 +13,16 @@ function renderSignUp() {
   });
 }
 
+/** Fills the form as anna.bakes, whose name the server says is taken, and sends it. */
+async function signUpAsTakenUsername(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First Name'), 'Anna');
+  await user.type(screen.getByLabelText('Last Name'), 'Berg');
+  await user.type(screen.getByLabelText('Username'), 'anna.bakes');
+  await user.type(screen.getByLabelText('Password'), 'bake-together');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+}
+
 describe('SignUpPage', () => {
   it("marks each empty required field 'Required Field', checks the password length, and leaves the bio optional", async () => {
     const api = mockFetch({ 'GET /api/meta': { body: { demoData: false } } });
@@ -85,12 +95,7 @@ describe('SignUpPage', () => {
     const user = userEvent.setup();
     renderSignUp();
 
-    await user.type(screen.getByLabelText('First Name'), 'Anna');
-    await user.type(screen.getByLabelText('Last Name'), 'Berg');
-    await user.type(screen.getByLabelText('Username'), 'anna.bakes');
-    await user.type(screen.getByLabelText('Password'), 'bake-together');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+    await signUpAsTakenUsername(user);
 
     api.on('POST /api/auth/signup', {
       status: 400,
@@ -113,12 +118,7 @@ describe('SignUpPage', () => {
     });
     const user = userEvent.setup();
     renderSignUp();
-    await user.type(screen.getByLabelText('First Name'), 'Anna');
-    await user.type(screen.getByLabelText('Last Name'), 'Berg');
-    await user.type(screen.getByLabelText('Username'), 'anna.bakes');
-    await user.type(screen.getByLabelText('Password'), 'bake-together');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Username already exists');
+    await signUpAsTakenUsername(user);
 
     await user.clear(screen.getByLabelText('Username'));
     await user.type(screen.getByLabelText('Username'), 'x');

@@ -92,8 +92,9 @@ export function PostList({ query, empty, filter, label, leftMessage }: PostListP
 
   // The post whose card last had keyboard focus, and its place in the list.
   const focusedPost = useRef<{ id: string; index: number } | null>(null);
-  const shownIds = query.data ? firstOfEach(query.data.pages.flatMap((page) => page.questions)) : [];
-  const shownKey = (filter ? shownIds.filter(filter) : shownIds).map((q) => q._id).join(' ');
+  const all = query.data ? firstOfEach(query.data.pages.flatMap((page) => page.questions)) : [];
+  const questions = filter ? all.filter(filter) : all;
+  const shownKey = questions.map((q) => q._id).join(' ');
   // A card that leaves while focus is in it (a post unbookmarked on Your Bookmarks) takes the
   // focused button with it: focus goes on to the post that took its place, or to the list.
   useLayoutEffect(() => {
@@ -112,9 +113,6 @@ export function PostList({ query, empty, filter, label, leftMessage }: PostListP
   // Only a list that never loaded is replaced by the error; a later page or a refetch that fails
   // keeps the posts already on screen, with the error below them.
   if (query.isLoadingError) return <StateMessage tone="error">Some error occurred. Try reloading!</StateMessage>;
-
-  const all = firstOfEach(query.data.pages.flatMap((page) => page.questions));
-  const questions = filter ? all.filter(filter) : all;
 
   return (
     <section aria-label={label} ref={section} tabIndex={-1} className={styles.section}>

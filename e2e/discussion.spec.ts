@@ -89,6 +89,32 @@ test.describe('comments', () => {
     ]);
   });
 
+  test('the comment box holds as many emoji as the server takes, not half as many', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Emoji comment', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+
+    // 2,000 characters, the comment limit, as 4,000 UTF-16 units: a browser's maxlength of 2,000
+    // would keep only 1,000 of them.
+    const full = '🍞'.repeat(2_000);
+    const box = page.getByLabel('Add a comment');
+    const charactersInBox = async () => [...(await box.inputValue())].length;
+    await box.fill(full);
+    await expect.poll(charactersInBox).toBe(2_000);
+    await box.press('x');
+    await expect.poll(charactersInBox).toBe(2_000);
+    await expect(box).toHaveValue(full);
+
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(box).toHaveValue('');
+    const thread = page.getByRole('list', { name: 'Comments on this post' });
+    await expect(thread.getByText(full)).toBeVisible();
+  });
+
   test('signed out: "Sign in to comment" signs in and comes back', async ({ page, request, freshUser }, testInfo) => {
     const title = uniqueTitle('Sign in first', testInfo);
     const question = await createPostViaApi(request, freshUser.token, { title });

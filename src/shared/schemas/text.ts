@@ -26,6 +26,16 @@ export function requiredText(requiredMessage: string, max: number) {
     .refine(isWellFormed, messages.badText);
 }
 
+/**
+ * What the server would answer for `value` as required text of at most `max` characters (the
+ * same schema), or undefined when it would take it: forms check before sending, and count
+ * characters as the server does, not in the UTF-16 units a browser's `maxlength` counts.
+ */
+export function requiredTextProblem(value: string, max: number, requiredMessage: string = messages.required) {
+  const result = requiredText(requiredMessage, max).safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 /** Optional user text: undefined when omitted, so an edit can keep the stored value. */
 export function optionalText(max: number) {
   return z

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_MAX } from '../../shared/constants';
 import { SearchIcon } from '../components/icons';
+import { limitCharacters } from '../lib/character-limit';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import styles from './SearchBox.module.css';
 
@@ -66,9 +68,8 @@ export function SearchBox() {
         className={styles.input}
         placeholder="Search posts"
         value={text}
-        maxLength={200}
         autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => setText(limitCharacters(text, event.target.value, SEARCH_MAX))}
       />
     </form>
   );

@@ -1,3 +1,4 @@
+import { limitCharacters } from '../lib/character-limit';
 import type { useInlineEdit } from '../lib/use-inline-edit';
 import { Button } from './Button';
 import styles from './InlineEditForm.module.css';
@@ -7,13 +8,14 @@ interface InlineEditFormProps {
   editing: Omit<ReturnType<typeof useInlineEdit>, 'editButton'>;
   label: string;
   rows: number;
-  maxLength: number;
+  /** The most characters the text may have (code points, as the server counts). */
+  maxCharacters: number;
   saving: boolean;
   className?: string | undefined;
 }
 
 /** The box an answer or comment turns into while its author edits it: Cancel (or Escape) and Save. */
-export function InlineEditForm({ editing, label, rows, maxLength, saving, className }: InlineEditFormProps) {
+export function InlineEditForm({ editing, label, rows, maxCharacters, saving, className }: InlineEditFormProps) {
   return (
     <form className={className} onSubmit={editing.submit} noValidate>
       <TextField
@@ -21,10 +23,9 @@ export function InlineEditForm({ editing, label, rows, maxLength, saving, classN
         rows={rows}
         label={label}
         value={editing.draft ?? ''}
-        maxLength={maxLength}
         error={editing.error}
         autoFocus
-        onChange={(event) => editing.setText(event.target.value)}
+        onChange={(event) => editing.setText(limitCharacters(editing.draft ?? '', event.target.value, maxCharacters))}
         onKeyDown={(event) => {
           if (event.key === 'Escape') editing.cancel();
         }}

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { messages } from '../../shared/messages';
-import { showsSomething } from '../../shared/schemas/text';
+import { requiredTextProblem } from '../../shared/schemas/text';
 
 /**
- * Editing a text in place (an answer, a comment): the draft, its 'Required' error, and focus
+ * Editing a text in place (an answer, a comment): the draft, its error ('Required', or longer
+ * than `max` characters), and focus
  * returned to the Edit button when editing ends, where the keyboard user started.
  * `save` gets the trimmed text and a callback that ends editing once the server has it; the
  * callback ends only the editing it was saved from, not one begun after a Cancel meanwhile.
  */
-export function useInlineEdit(save: (text: string, done: () => void) => void) {
+export function useInlineEdit(max: number, save: (text: string, done: () => void) => void) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -35,8 +35,9 @@ export function useInlineEdit(save: (text: string, done: () => void) => void) {
     submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const text = (draft ?? '').trim();
-      if (!showsSomething(text)) {
-        setError(messages.required);
+      const problem = requiredTextProblem(text, max);
+      if (problem) {
+        setError(problem);
         event.currentTarget.querySelector('textarea')?.focus();
         return;
       }

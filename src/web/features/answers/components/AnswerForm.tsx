@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/auth-store';
+import { limitCharacters } from '../../../lib/character-limit';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
 import { useAddAnswer } from '../api/add-answer';
 import styles from './AnswersSection.module.css';
-import { showsSomething } from '../../../../shared/schemas/text';
+import { requiredTextProblem } from '../../../../shared/schemas/text';
 
 /** 'Your Answer': the box to answer the question, or a way to sign in first. */
 export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdded: () => void }) {
@@ -27,8 +27,9 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
     event.preventDefault();
     if (add.isPending) return;
     const answerText = text.trim();
-    if (!showsSomething(answerText)) {
-      setError(messages.required);
+    const problem = requiredTextProblem(answerText, ANSWER_TEXT_MAX);
+    if (problem) {
+      setError(problem);
       event.currentTarget.querySelector('textarea')?.focus();
       return;
     }
@@ -57,12 +58,11 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
             className={`${styles.textarea} ${error ? styles.invalid : ''}`}
             rows={6}
             value={text}
-            maxLength={ANSWER_TEXT_MAX}
             placeholder="Share what worked for you…"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
-              setText(event.target.value);
+              setText(limitCharacters(text, event.target.value, ANSWER_TEXT_MAX));
               setError(undefined);
               key.current = null;
             }}

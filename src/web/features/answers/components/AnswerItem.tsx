@@ -36,7 +36,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
   const me = session?.user.username;
   const vote = useVoteOnAnswer(answer.questionId, answer._id, me ?? '');
   const edit = useEditAnswer(answer.questionId);
-  const { editButton, ...editing } = useInlineEdit((text, done) =>
+  const { editButton, ...editing } = useInlineEdit(ANSWER_TEXT_MAX, (text, done) =>
     edit.mutate(
       { answerId: answer._id, answerText: text },
       {
@@ -75,7 +75,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
           className={styles.form}
           label="Edit your answer"
           rows={6}
-          maxLength={ANSWER_TEXT_MAX}
+          maxCharacters={ANSWER_TEXT_MAX}
           saving={edit.isPending}
         />
       )}

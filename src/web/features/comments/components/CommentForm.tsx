@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
 import { useAddComment } from '../api/add-comment';
 import styles from './CommentsSection.module.css';
+import { limitCharacters } from '../../../lib/character-limit';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { showsSomething } from '../../../../shared/schemas/text';
+import { requiredTextProblem } from '../../../../shared/schemas/text';
 
 interface CommentFormProps {
   questionId: string;
@@ -28,8 +28,9 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
     event.preventDefault();
     if (add.isPending) return;
     const commentText = text.trim();
-    if (!showsSomething(commentText)) {
-      setError(messages.required);
+    const problem = requiredTextProblem(commentText, COMMENT_TEXT_MAX);
+    if (problem) {
+      setError(problem);
       event.currentTarget.querySelector('textarea')?.focus();
       return;
     }
@@ -53,11 +54,10 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
         rows={2}
         label="Add a comment"
         value={text}
-        maxLength={COMMENT_TEXT_MAX}
         error={error}
         autoFocus={Boolean(onCancel)}
         onChange={(event) => {
-          setText(event.target.value);
+          setText(limitCharacters(text, event.target.value, COMMENT_TEXT_MAX));
           setError(undefined);
           key.current = null;
         }}

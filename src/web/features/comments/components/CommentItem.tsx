@@ -31,7 +31,7 @@ export function CommentItem({
   onDeleted,
 }: CommentItemProps) {
   const edit = useEditComment(questionId, answerId);
-  const { editButton, ...editing } = useInlineEdit((text, done) =>
+  const { editButton, ...editing } = useInlineEdit(COMMENT_TEXT_MAX, (text, done) =>
     edit.mutate(
       { commentId: comment._id, commentText: text },
       {
@@ -68,7 +68,7 @@ export function CommentItem({
           className={styles.editForm}
           label="Edit comment"
           rows={2}
-          maxLength={COMMENT_TEXT_MAX}
+          maxCharacters={COMMENT_TEXT_MAX}
           saving={edit.isPending}
         />
       )}

@@ -72,6 +72,24 @@ describe('NewPostDialog', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('counts the title in characters as the server does: 200 emoji pass, 201 are refused unsent', async () => {
+    const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    renderWithProviders(<Harness />);
+    const title = screen.getByLabelText('Post Title');
+    const post = within(screen.getByRole('dialog', { name: 'New Post' })).getByRole('button', { name: 'Post' });
+
+    fireEvent.change(title, { target: { value: '🥐'.repeat(201) } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Laminated by hand.' } });
+    fireEvent.click(post);
+    expect(title).toHaveAccessibleDescription('Must be at most 200 characters.');
+    expect(api.requests).toHaveLength(0);
+
+    fireEvent.change(title, { target: { value: '🥐'.repeat(200) } });
+    expect(title).not.toHaveAccessibleDescription('Must be at most 200 characters.');
+    fireEvent.click(post);
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+  });
+
   it("says 'Upto three tags allowed' with a fourth tag, until a tag is removed", async () => {
     const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
-import { MAX_TAGS } from '../../../../shared/constants';
+import { MAX_TAGS, QUESTION_TEXT_MAX, TITLE_MAX } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -12,7 +12,7 @@ import { useAddQuestion, type QuestionData } from '../api/add-question';
 import { useEditQuestion } from '../api/edit-question';
 import styles from './NewPostDialog.module.css';
 import { TagPicker } from './TagPicker';
-import { showsSomething } from '../../../../shared/schemas/text';
+import { requiredTextProblem } from '../../../../shared/schemas/text';
 
 export interface NewPostDialogProps {
   open: boolean;
@@ -34,11 +34,16 @@ function initialValues(question?: QuestionSummaryJson): QuestionData {
   };
 }
 
-/** The spec's rules: title and description required, at most three tags, none is fine. */
+/**
+ * The spec's rules (title and description required, at most three tags, none is fine) and the
+ * server's lengths of title and description, counted as the server counts them.
+ */
 function validate(values: QuestionData): FieldErrors {
   const errors: FieldErrors = {};
-  if (!showsSomething(values.questionTitle)) errors.questionTitle = messages.required;
-  if (!showsSomething(values.questionText)) errors.questionText = messages.required;
+  const title = requiredTextProblem(values.questionTitle, TITLE_MAX);
+  if (title) errors.questionTitle = title;
+  const text = requiredTextProblem(values.questionText, QUESTION_TEXT_MAX);
+  if (text) errors.questionText = text;
   if (values.tags.length > MAX_TAGS) errors.tags = messages.tooManyTags;
   return errors;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_TAG_LENGTH, TAG_OPTIONS } from '../../../../shared/constants';
 import { CloseIcon } from '../../../components/icons';
+import { limitCharacters } from '../../../lib/character-limit';
 import styles from './TagPicker.module.css';
 import { showsSomething } from '../../../../shared/schemas/text';
 
@@ -187,13 +188,13 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             autoComplete="off"
-            maxLength={MAX_TAG_LENGTH}
             placeholder={tags.length === 0 ? placeholder : undefined}
             value={text}
             onChange={(event) => {
-              setText(event.target.value);
+              const typed = limitCharacters(text, event.target.value, MAX_TAG_LENGTH);
+              setText(typed);
               setOpen(true);
-              setActive(event.target.value.trim() ? 0 : -1);
+              setActive(typed.trim() ? 0 : -1);
             }}
             onKeyDown={onKeyDown}
             onClick={() => setOpen(true)}

@@ -67,4 +67,31 @@ test.describe('parts of a page that fail to download', () => {
     await expect(post.getByText('No comments yet.')).toBeVisible();
     await expect(post.locator('[id^="comments-"]')).toBeFocused();
   });
+
+  test('the avatar menu that failed to download opens when its button is pressed again, keeping focus', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const backOnline = await failDownloads(page, 'AvatarMenu');
+    await page.goto('/explore');
+    await expect(page.getByRole('status').filter({ hasText: 'Some error occurred. Try Again!' })).toBeVisible();
+    const menuButton = page.getByRole('button', { name: `Menu for @${signedIn.username}` });
+
+    // Still offline: the button that comes back keeps focus.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Some error occurred. Try Again!' })).toBeVisible();
+    await expect(menuButton).toBeFocused();
+
+    // Back online: the press downloads the menu and opens it; Escape gives focus back to its button.
+    await backOnline();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
 });

@@ -6,8 +6,11 @@ import styles from './AvatarMenu.module.css';
 import { NAV_ITEMS } from './nav-items';
 import { useLogout } from './use-logout';
 
-/** The phone's navigation: every page but the current one, and Logout (spec section 2). */
-export default function AvatarMenu() {
+/**
+ * The phone's navigation: every page but the current one, and Logout (spec section 2).
+ * `defaultOpen` opens it as it appears, for a press made before its code had arrived.
+ */
+export default function AvatarMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -17,7 +20,7 @@ export default function AvatarMenu() {
   return (
     // Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden) while
     // it stays focusable, which axe reports; a menu closes on Tab or a click outside anyway.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={styles.trigger} aria-label={`Menu for @${user.username}`}>
         <Avatar name={user.firstName || user.username} size="sm" />
       </DropdownMenu.Trigger>

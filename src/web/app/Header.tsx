@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../components/Avatar';
 import { buttonClass } from '../components/Button';
@@ -19,6 +19,8 @@ export function Header() {
   const logout = useLogout();
   const showError = useSnackbar();
   const onSignPage = location.pathname.toLowerCase().includes('sign');
+  /** The menu's button was pressed while its code had failed to download. */
+  const [menuRetried, setMenuRetried] = useState(false);
 
   return (
     <header className={styles.header}>
@@ -32,7 +34,8 @@ export function Header() {
             <button type="button" className={`${buttonClass('secondary', 'sm')} ${styles.logout}`} onClick={logout}>
               Logout
             </button>
-            {/* A menu whose code did not download says so and leaves its button, which downloads it again. */}
+            {/* A menu whose code did not download says so and leaves its button, which downloads it
+                again and opens it, as the press asked; if it fails again, the button keeps focus. */}
             <PartBoundary
               onError={showError}
               fallback={(retry) => (
@@ -40,14 +43,18 @@ export function Header() {
                   type="button"
                   className={menuStyles.trigger}
                   aria-label={`Menu for @${session.user.username}`}
-                  onClick={retry}
+                  autoFocus={menuRetried}
+                  onClick={() => {
+                    setMenuRetried(true);
+                    retry();
+                  }}
                 >
                   <Avatar name={session.user.firstName || session.user.username} size="sm" />
                 </button>
               )}
             >
               <Suspense fallback={null}>
-                <AvatarMenu />
+                <AvatarMenu defaultOpen={menuRetried} />
               </Suspense>
             </PartBoundary>
           </>

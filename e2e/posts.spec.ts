@@ -16,8 +16,9 @@ async function pickTag(page: Page, tag: string) {
   const tags = page.getByRole('dialog').getByRole('combobox', { name: 'Tags' });
   await tags.fill(tag);
   await tags.press('Enter');
-  // The list of tags stays open for the next pick, over what follows; Escape closes only the list.
-  await tags.press('Escape');
+  // Until a post has three tags the list stays open for the next pick, over what follows; Escape
+  // closes only the list. With three it closes by itself (Escape would close the dialog then).
+  if ((await tags.getAttribute('aria-expanded')) === 'true') await tags.press('Escape');
 }
 
 test.describe('new post', () => {
@@ -39,6 +40,7 @@ test.describe('new post', () => {
     await dialog.getByLabel('Description').fill('It glues itself to the tin every time, even with lots of oil.');
     for (const tag of ['Breads', 'Baking', 'Baking Tools', 'Recipes']) await pickTag(page, tag);
     await expect(dialog.getByRole('list', { name: 'Selected tags' }).getByRole('listitem')).toHaveCount(4);
+    await expect(dialog.getByRole('combobox', { name: 'Tags' })).toHaveAttribute('aria-expanded', 'false');
     await dialog.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(dialog.getByText('Upto three tags allowed')).toBeVisible();
     await expect(dialog).toBeVisible();

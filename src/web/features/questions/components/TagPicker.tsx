@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_TAG_LENGTH, TAG_OPTIONS } from '../../../../shared/constants';
+import { MAX_TAG_LENGTH, MAX_TAGS, TAG_OPTIONS } from '../../../../shared/constants';
 import { CloseIcon } from '../../../components/icons';
 import { limitCharacters } from '../../../lib/character-limit';
 import styles from './TagPicker.module.css';
@@ -87,9 +87,13 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
   const isSelected = (value: string) => tags.some((tag) => sameTag(tag, value));
 
   const toggle = (value: string) => {
-    onChange(isSelected(value) ? tags.filter((tag) => !sameTag(tag, value)) : [...tags, value]);
+    const next = isSelected(value) ? tags.filter((tag) => !sameTag(tag, value)) : [...tags, value];
+    onChange(next);
     setText('');
     setActive(-1);
+    // With as many tags as a post may have, the list closes: it lies over the dialog's buttons,
+    // and Post is what comes next. A click in the field, or Arrow Down, opens it again.
+    if (next.length >= MAX_TAGS) setOpen(false);
   };
 
   const remove = (value: string) => {

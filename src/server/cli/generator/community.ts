@@ -198,7 +198,11 @@ async function fill(db: Db, dialect: DialectName, options: GenerateOptions): Pro
       time('created_at'),
       time('updated_at'),
     ],
-    { name: 'search_vector', expression: "to_tsvector('simple', search_text)", inputs: [text('search_text')] },
+    {
+      name: 'search_vector',
+      expression: "array_to_tsvector(string_to_array(search_text, ' '))",
+      inputs: [text('search_text')],
+    },
   );
   const searchIndex = pg
     ? undefined

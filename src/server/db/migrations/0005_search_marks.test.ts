@@ -50,7 +50,8 @@ describe('migration 0005: search words keep their combining marks', () => {
       await sql`insert into questions_fts (rowid, title, body, username, tags)
         select id, title, body, username, '' from questions`.execute(db);
     }
-    await sql`delete from kysely_migration where name = '0005_search_marks'`.execute(db);
+    // This migration and those after it run again.
+    await sql`delete from kysely_migration where name >= '0005_search_marks'`.execute(db);
   });
   afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { searchTerms } from './0002_search_terms.js';
 import { searchPrefixes } from './0003_search_prefixes.js';
 import { answerClientKeys } from './0004_answer_client_keys.js';
 import { searchMarks } from './0005_search_marks.js';
+import { searchLexemes } from './0006_search_lexemes.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_search_prefixes': searchPrefixes,
   '0004_answer_client_keys': answerClientKeys,
   '0005_search_marks': searchMarks,
+  '0006_search_lexemes': searchLexemes,
 };

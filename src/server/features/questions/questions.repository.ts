@@ -49,9 +49,37 @@ export function searchIndexRow(content: QuestionContent, username: string) {
   };
 }
 
-/** What PostgreSQL's search vector indexes for a question: its words, split as SQLite's full-text index splits them. */
+/** PostgreSQL refuses a lexeme over this many bytes. */
+const MAX_LEXEME_BYTES = 2047;
+const utf8 = new TextEncoder();
+
+/**
+ * A word as PostgreSQL's search vector and query hold it. PostgreSQL compares lexemes byte for
+ * byte, so the folds SQLite's tokenizer makes are made here: accents come off Latin letters
+ * (`crème` is `creme`, the `İ` of Turkish `SİMİT` is `i`), and a Greek final sigma is a sigma.
+ * A word longer than a lexeme may be is cut to its first 2,047 bytes: a search word (at most 200
+ * characters, 800 bytes) that begins the word begins that too.
+ */
+export function lexemeOf(word: string): string {
+  const folded = word
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, '$1')
+    .normalize('NFC')
+    .replaceAll('ς', 'σ');
+  if (folded.length * 3 <= MAX_LEXEME_BYTES) return folded;
+  return folded.slice(0, utf8.encodeInto(folded, new Uint8Array(MAX_LEXEME_BYTES)).read);
+}
+
+/**
+ * What PostgreSQL's search vector indexes for a question: its words, split as SQLite's
+ * full-text index splits them, as lexemes, space-separated. The vector is made of them as they
+ * are (`array_to_tsvector`), never through PostgreSQL's own parser, which splits words apart
+ * (`h₂o` into `h` and `o`, `1e5x` into `1e5` and `x`) where SQLite does not.
+ */
 export function searchDocument(content: QuestionContent, username: string): string {
-  return wordsOf([content.title, content.body, username, ...content.tags].join(' ')).join(' ');
+  return wordsOf([content.title, content.body, username, ...content.tags].join(' '))
+    .map(lexemeOf)
+    .join(' ');
 }
 
 /** Words of a search; at most eight are used. */
@@ -131,11 +159,14 @@ export const SEARCH_RANK_POOL = 1000;
  * are whole words when there is nothing else.
  */
 function fullTextQuery(words: string[], pg: boolean): string {
-  const longer = words.filter((w) => w.length > 1);
+  // PostgreSQL reads the query as tsquery text, lexemes as they are (quoted; words hold only
+  // letters, digits and marks, never a quote), not through its parser: see searchDocument.
+  const terms = pg ? words.map(lexemeOf) : words;
+  const longer = terms.filter((w) => w.length > 1);
   if (longer.length > 0) {
-    return pg ? longer.map((w) => `${w}:*`).join(' & ') : longer.map((w) => `"${w}"*`).join(' ');
+    return pg ? longer.map((w) => `'${w}':*`).join(' & ') : longer.map((w) => `"${w}"*`).join(' ');
   }
-  return pg ? words.join(' & ') : words.map((w) => `"${w}"`).join(' ');
+  return pg ? terms.map((w) => `'${w}'`).join(' & ') : terms.map((w) => `"${w}"`).join(' ');
 }
 
 /** Feeds following more users than this are read from the global list, filtered, instead of merged per author. */
@@ -172,7 +203,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
 
   // Split here rather than by PostgreSQL's parser, which keeps 'owen.levain' as one word: both databases then match alike.
   const searchVector = (content: QuestionContent, username: string) =>
-    sql<string>`to_tsvector('simple', ${searchDocument(content, username)})`;
+    sql<string>`array_to_tsvector(string_to_array(${searchDocument(content, username)}, ' '))`;
 
   async function writeSearchIndex(db: Db, id: number, username: string, content: QuestionContent, replace: boolean) {
     if (pg) return; // the tsvector column is written with the row
@@ -265,7 +296,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       ? db
           .selectFrom('questions')
           .select(QUESTION_COLUMNS)
-          .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${a.match})`)
+          .where(sql<boolean>`search_vector @@ ${a.match}::tsquery`)
       : db
           .selectFrom('questions_fts')
           .innerJoin('questions', 'questions.id', 'questions_fts.rowid')

@@ -38,6 +38,8 @@ export interface AppOptions {
   now?: () => number;
   /** The built web app's folder; defaults to dist/web. */
   webRoot?: URL;
+  /** How long a request may take to arrive whole; REQUEST_TIMEOUT_MS by default. */
+  requestTimeoutMs?: number;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -46,15 +48,27 @@ const ANONYMOUS_CACHE_ENTRIES = 1000;
 /** 16 M characters, at most 32 MB, whatever answers visitors ask for; one answer at most 1 M. */
 const ANONYMOUS_CACHE_CHARS = 16 * 1024 * 1024;
 const ANONYMOUS_CACHE_ENTRY_CHARS = 1024 * 1024;
+/**
+ * How long a request may take to arrive, headers and body: a client sending its body a byte at
+ * a time must not hold its connection, and a file descriptor, for good (Fastify turns Node's own
+ * limit off). Node checks every third of it, so a request is cut after 30 to 40 s; a body is at
+ * most 64 KiB, which arrives in well under that on the slowest phone connection. Headers alone
+ * had 60 s (Node's default); they now share the 30 s.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
 /** How often SQLite's write-ahead log is copied into the database file, off the request path. */
 const CHECKPOINT_INTERVAL_MS = 250;
 
 /** Builds the whole application: database migrated, demo data loaded if wanted, API under /api. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout,
+    // Node enforces the request timeout only when the headers' own timeout is no longer.
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.ceil(requestTimeout / 3) },
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: false,

@@ -59,6 +59,7 @@ export interface TestAppOptions {
   /** Off unless a test is about it: most tests write rows directly and read them back at once. */
   anonymousCacheMs?: number;
   now?: () => number;
+  requestTimeoutMs?: number;
 }
 
 async function freshPostgresSchema(url: string): Promise<{ schema: string; drop(): Promise<void> }> {
@@ -111,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     webRoot: WEB_FIXTURE,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   });
   app.addHook('onSend', async (request, _reply, payload) => {
     inspected.responses += 1;

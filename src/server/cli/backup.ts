@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { loadConfig } from '../config.js';
@@ -33,6 +33,8 @@ if (existsSync(destination)) {
 }
 
 const began = performance.now();
+// Made empty first, readable by its owner only, as the database is: VACUUM INTO fills an empty file.
+closeSync(openSync(destination, 'wx', 0o600));
 const db = new DatabaseSync(source, { readOnly: true, timeout: 5000 });
 try {
   db.prepare('VACUUM INTO ?').run(destination);

@@ -76,8 +76,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', schema: options.searchPath, destroy: () => db.destroy() };
   }
 
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  // The file holds password hashes and the secret that signs tokens: a new one is readable by
+  // its owner only, and so are the log files SQLite makes beside it (they take its permissions).
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, SQLITE_FILE_NAME);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const connection = openSqliteFile(file, { busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS });
   const database = new NodeSqliteDatabase(connection);
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database), ...(log ? { log } : {}) });

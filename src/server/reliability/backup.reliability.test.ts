@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,8 @@ describe('online backup (SQLite)', () => {
         DATA_DIR: dataDir,
       });
       expect(output).toMatch(/^Backed up .* questions/m);
+      // A copy of the password hashes and the token secret: readable by its owner only.
+      expect(statSync(path.join(dir, SQLITE_FILE_NAME)).mode & 0o777).toBe(0o600);
       backups.push({ dir, titles, comments });
     }
     stop = true;

@@ -5,14 +5,17 @@ import { isWellFormed } from './text.js';
 
 const single = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 
+const badLimit = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
+
 export const pageQuery = z.object({
+  // Decimal digits only: a number reader would also take ` 5`, `1e1` and `0x10`.
   limit: z.preprocess(
     single,
-    z.coerce
-      .number({ error: `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.` })
-      .int(`limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
-      .min(1, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
-      .max(PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`)
+    z
+      .string({ error: badLimit })
+      .regex(/^[0-9]{1,3}$/, badLimit)
+      .transform(Number)
+      .pipe(z.number().min(1, badLimit).max(PAGE_SIZE_MAX, badLimit))
       .default(PAGE_SIZE_DEFAULT),
   ),
   cursor: z.preprocess(single, z.string().max(500, messages.invalidCursor).optional()),

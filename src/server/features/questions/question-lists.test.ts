@@ -435,7 +435,7 @@ describe('question lists', () => {
 
   describe('query validation', () => {
     it('rejects a limit that is not a whole number from 1 to 100', async () => {
-      for (const limit of ['0', '101', 'x', '-1', '1.5', '']) {
+      for (const limit of ['0', '101', 'x', '-1', '1.5', '', '0x10', '1e1', '%205', '%2B5', '1000']) {
         await expectBadRequest(api, `/api/questions?limit=${limit}`, 'limit must be a whole number from 1 to 100.');
       }
       const max = await api.get<QuestionPage>('/api/questions?limit=100');

@@ -1,4 +1,16 @@
-import { createPostViaApi, expect, signUpViaApi, startSignedIn, test, uniqueTitle } from './fixtures.js';
+import type { Locator } from '@playwright/test';
+import type { UserJson } from '../src/shared/api-types.js';
+import {
+  addAnswerViaApi,
+  createPostViaApi,
+  expect,
+  PASSWORD,
+  signUpViaApi,
+  startSignedIn,
+  test,
+  uniqueName,
+  uniqueTitle,
+} from './fixtures.js';
 
 test.describe('phone layout (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -180,5 +192,56 @@ test.describe('errors', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Some error occurred. Try reloading!' })).toBeVisible({
       timeout: 15_000,
     });
+  });
+});
+
+test.describe('the narrowest phone (320 × 640)', () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+
+  test('the longest names, usernames and tags wrap inside their boxes, never widening the page', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const username = `W${uniqueName('', testInfo)}`.padEnd(30, 'x').slice(0, 30);
+    const created = await request.post('/api/auth/signup', {
+      data: { username, password: PASSWORD, firstName: 'W'.repeat(50), lastName: 'L'.repeat(50) },
+    });
+    expect(created.status()).toBe(201);
+    const { encodedToken: token, createdUser: user } = (await created.json()) as {
+      encodedToken: string;
+      createdUser: UserJson;
+    };
+    const title = uniqueTitle('Long names', testInfo);
+    const question = await createPostViaApi(request, token, { title });
+    const headers = { authorization: `Bearer ${token}` };
+    await request.post(`/api/comments/add/${question.id}`, { headers, data: { commentData: { commentText: 'Hi.' } } });
+    await addAnswerViaApi(request, token, question.id, 'An answer.');
+
+    const overflow = async () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const within = async (inner: Locator, outer: Locator) => {
+      const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+      expect(a && b && a.x + a.width <= b.x + b.width + 0.5, 'inside its box').toBe(true);
+    };
+
+    await page.goto(`/question/${question.id}`);
+    const post = page.getByRole('article', { name: title });
+    await expect(post.getByText(`@${username}`).first()).toBeVisible();
+    await expect(page.getByText('An answer.')).toBeVisible();
+    await expect(page.getByText('Hi.')).toBeVisible();
+    expect(await overflow(), 'no sideways scrolling').toBeLessThanOrEqual(0);
+    await within(post.getByText(`Posted by @${username}`), post);
+    const answer = page.getByRole('article', { name: `Answer by @${username}` });
+    await within(answer.getByText(`@${username}`), answer);
+
+    await startSignedIn(page, { token, user });
+    await page.goto('/explore');
+    await page.getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    const tags = dialog.getByRole('combobox', { name: 'Tags' });
+    await tags.fill('Q'.repeat(30));
+    await tags.press('Enter');
+    await within(dialog.getByRole('button', { name: `Remove ${'Q'.repeat(30)}` }), dialog);
+    expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   });
 });

@@ -56,4 +56,22 @@ describe('You may also know', () => {
     const card = screen.getByRole('region', { name: 'You may also know' });
     expect(within(card).getByRole('alert')).toHaveTextContent('Too many requests. Try again in a minute.');
   });
+
+  it('shows visitors the first five bakers, leaving out the shared guest account', async () => {
+    authStore.signOut();
+    const names = ['crumb', 'guest', 'owen', 'priya', 'camille', 'kenji'];
+    const users = names.map((username, i) => makeUser({ _id: String(i + 1), id: String(i + 1), username }));
+    const api = mockFetch({ 'GET /api/users': { body: { users, nextCursor: '6' } } });
+    renderWithProviders(<SuggestedUsers />);
+
+    const card = screen.getByRole('region', { name: 'You may also know' });
+    expect(await within(card).findByRole('button', { name: 'Follow + @crumb' })).toBeInTheDocument();
+    const offered = within(card).getAllByRole('button', { name: /^Follow \+ / });
+    expect(offered).toHaveLength(5);
+    for (const name of ['owen', 'priya', 'camille', 'kenji']) {
+      expect(within(card).getByRole('button', { name: `Follow + @${name}` })).toBeInTheDocument();
+    }
+    expect(within(card).queryByRole('button', { name: 'Follow + @guest' })).not.toBeInTheDocument();
+    expect(api.calls('GET /api/users')[0]?.query.get('limit')).toBe('6');
+  });
 });

@@ -20,7 +20,8 @@ export function FollowingList({ username, total }: { username: string; total: nu
   const listId = useId();
   const summary = useRef<HTMLButtonElement>(null);
   const following = useFollowing(username, open);
-  if (total === 0) return null;
+  // Left open after the last unfollow, the list stays (empty) so keyboard focus keeps its button.
+  if (total === 0 && !open) return null;
   const users = following.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <div className={styles.details}>

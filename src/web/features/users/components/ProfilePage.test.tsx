@@ -55,7 +55,10 @@ describe('ProfilePage', () => {
 
     await waitFor(() => expect(requests.calls('POST /api/users/unfollow/21')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('list', { name: 'Activity' })).toHaveTextContent('0 following'));
-    expect(screen.queryByText('Bakers you follow (1)')).not.toBeInTheDocument();
+    // The list stays while open, empty, so keyboard focus is kept on its button.
+    const toggle = screen.getByRole('button', { name: 'Bakers you follow (0)' });
+    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(screen.getByText('No users to display')).toBeInTheDocument();
   });
 
   it('pages through every baker you follow, past the 100 your profile names, only once the list is opened', async () => {

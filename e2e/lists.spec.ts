@@ -146,4 +146,32 @@ test.describe('Feed filters', () => {
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('nothing-bakes-like-this');
     await expect(page.getByText("Couldn't find any matches!")).toBeVisible();
   });
+
+  test('Tab from the last choice of Filter Posts goes on to the posts after it, closing the popover', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.goto('/feed');
+    const feed = posts(page, 'Feed');
+    await expect(feed.first()).toBeVisible();
+    const filter = page.getByRole('button', { name: 'Filter' });
+    await filter.focus();
+    await page.keyboard.press('Enter');
+    const popover = page.getByRole('dialog', { name: 'Filter Posts' });
+    await expect(popover).toBeVisible();
+    // Through the tag boxes to the Sort By choice (one stop for the radio group), then on.
+    const sortBy = popover.getByRole('radio', { name: 'Latest' });
+    for (let i = 0; i < 10 && !(await sortBy.evaluate((element) => element === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(sortBy).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(popover).toBeHidden();
+    const focusedInFeed = await page.evaluate(
+      () => document.activeElement !== document.body && Boolean(document.activeElement?.closest('main')),
+    );
+    expect(focusedInFeed, `focus stays in the page after the Filter button (${signedIn.username})`).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await expect(filter).toBeFocused();
+  });
 });

@@ -30,52 +30,52 @@ export function FilterPopover({ tags, selected, onTagsChange, sort, onSortChange
           {selected.length > 0 && <span className={styles.count}>({selected.length})</span>}
         </Button>
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.content} align="end" sideOffset={6} aria-labelledby="filter-posts-title">
-          <h2 id="filter-posts-title" className={styles.title}>
-            Filter Posts
-          </h2>
-          <fieldset className={styles.group}>
-            <legend className={styles.legend}>Tags</legend>
-            {tags.length === 0 ? (
-              <p className={styles.none}>No tags on these posts yet.</p>
-            ) : (
-              tags.map((tag) => (
-                <label key={tag} className={styles.option}>
-                  <input
-                    type="checkbox"
-                    checked={selected.includes(tag)}
-                    disabled={full && !selected.includes(tag)}
-                    aria-describedby={full ? 'filter-posts-limit' : undefined}
-                    onChange={(event) => toggle(tag, event.currentTarget.checked)}
-                  />
-                  {tag}
-                </label>
-              ))
-            )}
-            {full && (
-              <p id="filter-posts-limit" className={styles.none}>
-                At most {MAX_TAG_FILTERS} tags can be filtered at once.
-              </p>
-            )}
-          </fieldset>
-          <fieldset className={styles.group}>
-            <legend className={styles.legend}>Sort By</legend>
-            {(['latest', 'oldest'] as const).map((value) => (
-              <label key={value} className={styles.option}>
+      {/* Not in a portal: right after its button in the page, so Tab from its last choice goes on
+          to what follows the button (the posts), as the keyboard expects, and the popover closes. */}
+      <Popover.Content className={styles.content} align="end" sideOffset={6} aria-labelledby="filter-posts-title">
+        <h2 id="filter-posts-title" className={styles.title}>
+          Filter Posts
+        </h2>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Tags</legend>
+          {tags.length === 0 ? (
+            <p className={styles.none}>No tags on these posts yet.</p>
+          ) : (
+            tags.map((tag) => (
+              <label key={tag} className={styles.option}>
                 <input
-                  type="radio"
-                  name="feed-sort"
-                  value={value}
-                  checked={sort === value}
-                  onChange={() => onSortChange(value)}
+                  type="checkbox"
+                  checked={selected.includes(tag)}
+                  disabled={full && !selected.includes(tag)}
+                  aria-describedby={full ? 'filter-posts-limit' : undefined}
+                  onChange={(event) => toggle(tag, event.currentTarget.checked)}
                 />
-                {value === 'latest' ? 'Latest' : 'Oldest'}
+                {tag}
               </label>
-            ))}
-          </fieldset>
-        </Popover.Content>
-      </Popover.Portal>
+            ))
+          )}
+          {full && (
+            <p id="filter-posts-limit" className={styles.none}>
+              At most {MAX_TAG_FILTERS} tags can be filtered at once.
+            </p>
+          )}
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Sort By</legend>
+          {(['latest', 'oldest'] as const).map((value) => (
+            <label key={value} className={styles.option}>
+              <input
+                type="radio"
+                name="feed-sort"
+                value={value}
+                checked={sort === value}
+                onChange={() => onSortChange(value)}
+              />
+              {value === 'latest' ? 'Latest' : 'Oldest'}
+            </label>
+          ))}
+        </fieldset>
+      </Popover.Content>
     </Popover.Root>
   );
 }

@@ -53,6 +53,23 @@ test.describe('phone layout (390 × 844)', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  test('Tab closes the avatar menu and gives focus back to its button', async ({ page, signedIn }) => {
+    await page.goto('/explore');
+    const menuButton = page.getByRole('button', { name: `Menu for @${signedIn.username}` });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Feed' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
   test("a tap on a post's score shows who voted", async ({ page, request }, testInfo) => {
     const author = await signUpViaApi(request, testInfo);
     const title = uniqueTitle('Tap the score', testInfo);

@@ -2,6 +2,7 @@
 export const messages = {
   required: 'Required',
   requiredField: 'Required Field',
+  sessionEnded: 'Your session has ended. Sign in again.',
   tooManyTags: 'Upto three tags allowed',
   usernameTaken: 'Username already exists',
   usernameNotRegistered: 'The username you entered is not registered',

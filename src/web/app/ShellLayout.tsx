@@ -2,7 +2,9 @@ import { Suspense, useCallback, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { CompassIcon, BookmarkIcon, HomeIcon, PlusIcon, UserIcon } from '../components/icons';
+import { NEW_POST_DRAFT } from '../features/questions/api/add-question';
 import { useSession } from '../lib/auth-store';
+import { hasKeptDraft } from '../lib/kept-drafts';
 import { lazyPart, PartBoundary } from '../lib/lazy-part';
 import { originOf } from '../lib/navigation';
 import { useSnackbar } from '../lib/snackbar';
@@ -29,6 +31,15 @@ export default function ShellLayout() {
   // the keyboard reaches it first, not after every loaded post.
   const panelBeside = useMediaQuery('(min-width: 1100px)', true);
   const searchShown = location.pathname !== '/profile';
+
+  // A new post kept when its author's session ended opens again once they have signed in again:
+  // looked for whenever the signed-in baker changes (on this render, not after it).
+  const username = session?.user.username;
+  const [draftsSeenFor, setDraftsSeenFor] = useState<string>();
+  if (username !== draftsSeenFor) {
+    setDraftsSeenFor(username);
+    if (username && hasKeptDraft(username, NEW_POST_DRAFT)) setNewPostOpen(true);
+  }
 
   const openNewPost = useCallback(() => {
     if (!session) void navigate('/signIn', { state: originOf(location) });

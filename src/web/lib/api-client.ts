@@ -2,18 +2,24 @@ import type { ErrorJson } from '../../shared/api-types';
 import { messages } from '../../shared/messages';
 import { authStore } from './auth-store';
 
-/** A failed API call: the server's first message, its stable code and any field messages. */
+/**
+ * A failed API call: the server's first message, its stable code and any field messages.
+ * `sessionEnded`: the call sent a token the server no longer takes (expired, or the password
+ * changed), so the session is over; the message then says to sign in again.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  readonly sessionEnded: boolean;
 
-  constructor(status: number, body: Partial<ErrorJson> | null) {
-    super(body?.errors?.[0] ?? messages.unexpected);
+  constructor(status: number, body: Partial<ErrorJson> | null, sessionEnded = false) {
+    super(sessionEnded ? messages.sessionEnded : (body?.errors?.[0] ?? messages.unexpected));
     this.name = 'ApiError';
     this.status = status;
     this.code = body?.code ?? 'unknown';
     this.fields = body?.fields ?? {};
+    this.sessionEnded = sessionEnded;
   }
 }
 
@@ -57,8 +63,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && token) authStore.signOut();
-    throw new ApiError(response.status, body as Partial<ErrorJson> | null);
+    const sessionEnded = response.status === 401 && token !== null;
+    if (sessionEnded) authStore.signOut();
+    throw new ApiError(response.status, body as Partial<ErrorJson> | null, sessionEnded);
   }
   return body as T;
 }

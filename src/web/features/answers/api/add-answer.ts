@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerJson, AnswerPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { keepDraft, sessionHadEnded } from '../../../lib/kept-drafts';
 import { useSnackbar } from '../../../lib/snackbar';
 import { keepPosted } from '../../../lib/posted-here';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
@@ -11,7 +12,12 @@ export interface NewAnswer {
   answerText: string;
   /** The client's key for this answer: a retried send with the same key is stored once. */
   key: string;
+  /** Who sends it: if their session has ended, the text is kept for their return. */
+  author: string;
 }
+
+/** Where the answer box's kept text belongs (lib/kept-drafts.ts). */
+export const answerDraftPlace = (questionId: string) => `answer:${questionId}`;
 
 export function addAnswer(
   questionId: string,
@@ -44,6 +50,10 @@ export function useAddAnswer(questionId: string) {
         }
         updateQuestionEverywhere(client, questionId, (q) => ({ ...q, answerCount: q.answerCount + 1 }));
       }),
-    onError: (error) => showError(errorMessage(error)),
+    // Here rather than in the form: when the session ends, the form may be gone before the answer.
+    onError: (error, answer) => {
+      if (sessionHadEnded(error)) keepDraft(answer.author, answerDraftPlace(questionId), answer.answerText);
+      showError(errorMessage(error));
+    },
   });
 }

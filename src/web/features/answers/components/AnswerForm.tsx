@@ -4,9 +4,10 @@ import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
+import { useKeptText } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
-import { useAddAnswer } from '../api/add-answer';
+import { answerDraftPlace, useAddAnswer } from '../api/add-answer';
 import styles from './AnswersSection.module.css';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
 
@@ -17,6 +18,8 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
   const add = useAddAnswer(questionId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
+  // What was typed when the session ended comes back once the baker has signed in again.
+  useKeptText(session?.user.username, answerDraftPlace(questionId), setText);
   // The same key for every retry of the same text, so a send whose answer was lost is never stored twice.
   const key = useRef<string | null>(null);
   const id = useId();
@@ -35,7 +38,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
     }
     key.current ??= newIdempotencyKey();
     add.mutate(
-      { answerText, key: key.current },
+      { answerText, key: key.current, author: session?.user.username ?? '' },
       {
         onSuccess: () => {
           setText('');

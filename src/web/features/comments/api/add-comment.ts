@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CommentJson, CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { keepDraft, sessionHadEnded } from '../../../lib/kept-drafts';
 import { useSnackbar } from '../../../lib/snackbar';
 import { keepPosted } from '../../../lib/posted-here';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
@@ -12,7 +13,13 @@ export interface NewComment {
   commentText: string;
   /** Made by the client once per comment, so a retried send never stores it twice. */
   key: string;
+  /** Who sends it: if their session has ended, the text is kept for their return. */
+  author: string;
 }
+
+/** Where a comment box's kept text belongs (lib/kept-drafts.ts). */
+export const commentDraftPlace = (questionId: string, answerId: string | undefined) =>
+  `comment:${questionId}:${answerId ?? ''}`;
 
 export function addComment(
   questionId: string,
@@ -64,6 +71,11 @@ export function useAddComment(questionId: string, answerId?: string) {
         }
         countComment(client, questionId, answerId, 1);
       }),
-    onError: (error) => showError(errorMessage(error)),
+    // Here rather than in the form: when the session ends, the form may be gone before the answer.
+    onError: (error, comment) => {
+      if (sessionHadEnded(error))
+        keepDraft(comment.author, commentDraftPlace(questionId, answerId), comment.commentText);
+      showError(errorMessage(error));
+    },
   });
 }

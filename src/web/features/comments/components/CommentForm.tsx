@@ -2,9 +2,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
-import { useAddComment } from '../api/add-comment';
+import { commentDraftPlace, useAddComment } from '../api/add-comment';
 import styles from './CommentsSection.module.css';
+import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
+import { useKeptText } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
 
@@ -16,11 +18,16 @@ interface CommentFormProps {
   onCancel?: () => void;
 }
 
-/** The 'Add a comment' box: 'Required' when sent empty, cleared once the comment is stored. */
+/**
+ * The 'Add a comment' box: 'Required' when sent empty, cleared once the comment is stored, and
+ * kept for the baker's return when the send fails because their session ended.
+ */
 export function CommentForm({ questionId, answerId, onAdded, onCancel }: CommentFormProps) {
   const add = useAddComment(questionId, answerId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
+  const username = useSession()?.user.username;
+  useKeptText(username, commentDraftPlace(questionId, answerId), setText);
   // The same key for every retry of the same text, so a send that timed out is never stored twice.
   const key = useRef<string | null>(null);
 
@@ -36,7 +43,7 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
     }
     key.current ??= newIdempotencyKey();
     add.mutate(
-      { commentText, key: key.current },
+      { commentText, key: key.current, author: username ?? '' },
       {
         onSuccess: () => {
           setText('');

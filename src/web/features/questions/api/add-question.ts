@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionPage } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
+import { keepDraft, sessionHadEnded } from '../../../lib/kept-drafts';
 import { userKeys } from '../../users/api/user-keys';
 import { questionKeys } from './query-keys';
 
@@ -10,6 +11,15 @@ export interface QuestionData {
   tags: string[];
 }
 
+export interface NewPost {
+  questionData: QuestionData;
+  /** Who posts it: if their session has ended, the post is kept for their return. */
+  author: string;
+}
+
+/** Where New Post's kept title, description and tags belong (lib/kept-drafts.ts). */
+export const NEW_POST_DRAFT = 'new-post';
+
 export function addQuestion(questionData: QuestionData): Promise<QuestionPage> {
   return apiRequest<QuestionPage>('/questions/add', { method: 'POST', body: { questionData } });
 }
@@ -18,10 +28,14 @@ export function addQuestion(questionData: QuestionData): Promise<QuestionPage> {
 export function useAddQuestion(author: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: addQuestion,
+    mutationFn: ({ questionData }: NewPost) => addQuestion(questionData),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: questionKeys.lists });
       void client.invalidateQueries({ queryKey: userKeys.detail(author) });
+    },
+    // Here rather than in the dialog: when the session ends, the dialog may be gone before the answer.
+    onError: (error, post) => {
+      if (sessionHadEnded(error)) keepDraft(post.author, NEW_POST_DRAFT, post.questionData);
     },
   });
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
 import { MAX_TAGS, QUESTION_TEXT_MAX, TITLE_MAX } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
@@ -7,8 +8,10 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-store';
+import { keepDraft, peekKeptDraft, sessionHadEnded, takeKeptDraft } from '../../../lib/kept-drafts';
+import { originOf } from '../../../lib/navigation';
 import { useSnackbar } from '../../../lib/snackbar';
-import { useAddQuestion, type QuestionData } from '../api/add-question';
+import { NEW_POST_DRAFT, useAddQuestion, type QuestionData } from '../api/add-question';
 import { useEditQuestion } from '../api/edit-question';
 import styles from './NewPostDialog.module.css';
 import { TagPicker } from './TagPicker';
@@ -52,9 +55,22 @@ function validate(values: QuestionData): FieldErrors {
 export default function NewPostDialog({ open, onOpenChange, question }: NewPostDialogProps) {
   const session = useSession();
   const showError = useSnackbar();
-  const add = useAddQuestion(session?.user.username ?? '');
+  const navigate = useNavigate();
+  const location = useLocation();
+  /** Who opened the dialog: what they typed is kept for them if their session ends before it is posted. */
+  const [author] = useState(() => session?.user.username ?? '');
+  const add = useAddQuestion(author);
   const edit = useEditQuestion();
-  const [values, setValues] = useState<QuestionData>(() => initialValues(question));
+  // A new post kept when its author's session ended comes back once they have signed in again;
+  // once shown, it is no longer kept.
+  const [values, setValues] = useState<QuestionData>(
+    () =>
+      (!question && author ? peekKeptDraft<QuestionData>(author, NEW_POST_DRAFT) : undefined) ??
+      initialValues(question),
+  );
+  useEffect(() => {
+    if (!question && author) takeKeptDraft(author, NEW_POST_DRAFT);
+  }, [question, author]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const pending = add.isPending || edit.isPending;
   // A save started offline waits for the connection (TanStack Query pauses it): the reader may
@@ -79,7 +95,20 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
     onOpenChange(false);
   };
 
+  /** The session ended: the dialog closes and the author goes to sign in, then back here to it. */
+  const signInAgain = () => {
+    showError(messages.sessionEnded);
+    setValues(initialValues(question));
+    setErrors({});
+    onOpenChange(false);
+    void navigate('/signIn', { state: originOf(location) });
+  };
+
   const onError = (error: Error) => {
+    if (!question && sessionHadEnded(error)) {
+      signInAgain();
+      return;
+    }
     const fieldErrors = error instanceof ApiError ? pickFields(error.fields) : {};
     if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
     else showError(errorMessage(error));
@@ -101,7 +130,11 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       tags: values.tags,
     };
     if (question) edit.mutate({ questionId: question._id, questionData }, { onSuccess: close, onError });
-    else add.mutate(questionData, { onSuccess: close, onError });
+    else if (!session) {
+      // Signed out meanwhile (in another tab, say): kept, as when the server says the session ended.
+      keepDraft(author, NEW_POST_DRAFT, questionData);
+      signInAgain();
+    } else add.mutate({ questionData, author }, { onSuccess: close, onError });
   };
 
   return (

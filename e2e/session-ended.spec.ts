@@ -1,0 +1,100 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createPostViaApi, expect, PASSWORD, test, uniqueTitle, type TestUser } from './fixtures.js';
+
+const NEW_PASSWORD = 'e2e-Password-2';
+
+/** Ends the baker's session from elsewhere: a password change refuses every earlier token. */
+async function endSession(request: APIRequestContext, baker: TestUser) {
+  const changed = await request.post('/api/users/edit', {
+    headers: { authorization: `Bearer ${baker.token}` },
+    data: {
+      userData: {
+        firstName: baker.firstName,
+        lastName: baker.lastName,
+        password: NEW_PASSWORD,
+        currentPassword: PASSWORD,
+      },
+    },
+  });
+  expect(changed.status()).toBe(201);
+}
+
+async function signInAgain(page: Page, baker: TestUser) {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Username').fill(baker.username);
+  await form.getByLabel('Password').fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test.describe('a session that ends while the baker is typing', () => {
+  test('keeps a new post: sign in again and it is back in New Post, ready to send', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Kept across sign-in', testInfo);
+    await page.goto('/feed');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await dialog.getByLabel('Post Title').fill(title);
+    await dialog.getByLabel('Description').fill('Typed before the session ended.');
+
+    await endSession(request, signedIn);
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Sign in again.' })).toBeVisible();
+
+    await signInAgain(page, signedIn);
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
+    await expect(dialog.getByLabel('Description')).toHaveValue('Typed before the session ended.');
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
+
+    // Posted, it is no longer kept: New Post starts empty.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    await expect(dialog.getByLabel('Post Title')).toHaveValue('');
+  });
+
+  test('keeps a comment: back from sign-in it is in the box again', async ({ page, request, signedIn }, testInfo) => {
+    const title = uniqueTitle('Comment kept', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+    const box = page.getByLabel('Add a comment');
+    await box.fill('Lower the oven by 20 degrees.');
+
+    await endSession(request, signedIn);
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    await page.getByRole('link', { name: 'Sign in to comment' }).click();
+    await signInAgain(page, signedIn);
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(box).toHaveValue('Lower the oven by 20 degrees.');
+  });
+
+  test('keeps a new post when another tab signed out', async ({ page, signedIn }, testInfo) => {
+    const title = uniqueTitle('Other tab signed out', testInfo);
+    await page.goto('/explore');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await dialog.getByLabel('Post Title').fill(title);
+    await dialog.getByLabel('Description').fill('Still here.');
+
+    const other = await page.context().newPage();
+    await other.goto('/explore');
+    await other.getByRole('button', { name: 'Logout' }).click();
+    // Behind the open dialog (hidden from the accessibility tree), the header has changed.
+    await expect(page.locator('header').getByText('Log in')).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(signedIn.username);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
+  });
+});

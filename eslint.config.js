@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tools/', 'data/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.tools/',
+      'data/',
+      'coverage/',
+      'playwright-report/',
+      'test-results/',
+      'bench/data/',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

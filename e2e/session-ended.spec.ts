@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createPostViaApi, expect, PASSWORD, test, uniqueTitle, type TestUser } from './fixtures.js';
+import { createPostViaApi, expect, PASSWORD, signUpViaApi, test, uniqueTitle, type TestUser } from './fixtures.js';
 
 const NEW_PASSWORD = 'e2e-Password-2';
 
@@ -68,10 +68,36 @@ test.describe('a session that ends while the baker is typing', () => {
 
     await endSession(request, signedIn);
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
+
     await page.getByRole('link', { name: 'Sign in to comment' }).click();
     await signInAgain(page, signedIn);
     await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
     await expect(box).toHaveValue('Lower the oven by 20 degrees.');
+  });
+
+  test('never gives the kept text to another baker who signs in there', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Comment not for others', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+    const box = page.getByLabel('Add a comment');
+    await box.fill('Only mine.');
+    await endSession(request, signedIn);
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+
+    const other = await signUpViaApi(request, testInfo);
+    await page.getByRole('link', { name: 'Sign in to comment' }).click();
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(other.username);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(box).toBeVisible();
+    await expect(box).toHaveValue('');
+    expect(await page.evaluate(() => sessionStorage.getItem('crumb.keptDrafts'))).toBeNull();
   });
 
   test('keeps a new post when another tab signed out', async ({ page, signedIn }, testInfo) => {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { loadConfig } from '../config.js';
@@ -38,6 +38,10 @@ closeSync(openSync(destination, 'wx', 0o600));
 const db = new DatabaseSync(source, { readOnly: true, timeout: 5000 });
 try {
   db.prepare('VACUUM INTO ?').run(destination);
+} catch (error) {
+  // No empty or partial copy is left to be mistaken for a backup (or to block the next try).
+  rmSync(destination, { force: true });
+  throw error;
 } finally {
   db.close();
 }

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../components/Avatar';
 import { useSession } from '../lib/auth-store';
@@ -11,12 +11,13 @@ import { useLogout } from './use-logout';
  * The phone's navigation: every page but the current one, and Logout (spec section 2).
  * `defaultOpen` opens it as it appears, for a press made before its code had arrived.
  */
-export default function AvatarMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export default function AvatarMenu({ defaultOpen = false, onShown }: { defaultOpen?: boolean; onShown?: () => void }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
   const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => onShown?.(), [onShown]);
   if (!session) return null;
   const { user } = session;
   return (

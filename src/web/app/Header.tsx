@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../components/Avatar';
 import { buttonClass } from '../components/Button';
@@ -21,6 +21,8 @@ export function Header() {
   const onSignPage = location.pathname.toLowerCase().includes('sign');
   /** The menu's button was pressed while its code had failed to download. */
   const [menuRetried, setMenuRetried] = useState(false);
+  // Once the menu is there, the press is answered: later sign-ins show it closed, as usual.
+  const menuShown = useCallback(() => setMenuRetried(false), []);
 
   return (
     <header className={styles.header}>
@@ -54,7 +56,7 @@ export function Header() {
               )}
             >
               <Suspense fallback={null}>
-                <AvatarMenu defaultOpen={menuRetried} />
+                <AvatarMenu defaultOpen={menuRetried} onShown={menuShown} />
               </Suspense>
             </PartBoundary>
           </>

@@ -16,4 +16,14 @@ describe('limitCharacters', () => {
     expect(limitCharacters('a', 'a🍞🥐🥖', 3)).toBe('a🍞🥐');
     expect(limitCharacters('', 'abcdef', 4)).toBe('abcd');
   });
+
+  it('cuts a paste in the middle, not the text after it', () => {
+    expect(limitCharacters('abc', 'aXYZWbc', 5)).toBe('aXYbc');
+    expect(limitCharacters('🍞🍞', '🍞🥐🥐🥐🍞', 4)).toBe('🍞🥐🥐🍞');
+  });
+
+  it('lets text already over the limit be shortened', () => {
+    expect(limitCharacters('abcdef', 'abcde', 3)).toBe('abcde');
+    expect(limitCharacters('abcdef', 'abXdef', 3)).toBe('abXdef');
+  });
 });

@@ -36,6 +36,7 @@ function lexemeOf(word: string): string {
     .normalize('NFD')
     .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, '$1')
     .normalize('NFC')
+    .replace(/[\u0300-\u036f]/gu, '')
     .replaceAll('ς', 'σ');
   if (folded.length * 3 <= MAX_LEXEME_BYTES) return folded;
   return folded.slice(0, utf8.encodeInto(folded, new Uint8Array(MAX_LEXEME_BYTES)).read);

@@ -56,7 +56,9 @@ const utf8 = new TextEncoder();
 /**
  * A word as PostgreSQL's search vector and query hold it. PostgreSQL compares lexemes byte for
  * byte, so the folds SQLite's tokenizer makes are made here: accents come off Latin letters
- * (`crème` is `creme`, the `İ` of Turkish `SİMİT` is `i`), and a Greek final sigma is a sigma.
+ * (`crème` is `creme`, the `İ` of Turkish `SİMİT` is `i`), an accent left apart from any letter
+ * (a stress mark on Russian `хле́б`) is dropped, as SQLite drops it, while letters that have
+ * their accent built in stay as they are (`й`), and a Greek final sigma is a sigma.
  * A word longer than a lexeme may be is cut to its first 2,047 bytes: a search word (at most 200
  * characters, 800 bytes) that begins the word begins that too.
  */
@@ -65,6 +67,7 @@ export function lexemeOf(word: string): string {
     .normalize('NFD')
     .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, '$1')
     .normalize('NFC')
+    .replace(/[\u0300-\u036f]/gu, '')
     .replaceAll('ς', 'σ');
   if (folded.length * 3 <= MAX_LEXEME_BYTES) return folded;
   return folded.slice(0, utf8.encodeInto(folded, new Uint8Array(MAX_LEXEME_BYTES)).read);
@@ -159,9 +162,10 @@ export const SEARCH_RANK_POOL = 1000;
  * are whole words when there is nothing else.
  */
 function fullTextQuery(words: string[], pg: boolean): string {
-  // PostgreSQL reads the query as tsquery text, lexemes as they are (quoted; words hold only
-  // letters, digits and marks, never a quote), not through its parser: see searchDocument.
-  const terms = pg ? words.map(lexemeOf) : words;
+  // Folded alike for both (SQLite's tokenizer folds the same way), so the one-letter rule sees
+  // the same words. PostgreSQL reads the query as tsquery text, lexemes as they are (quoted;
+  // words hold only letters, digits and marks, never a quote), not through its parser.
+  const terms = words.map(lexemeOf);
   const longer = terms.filter((w) => w.length > 1);
   if (longer.length > 0) {
     return pg ? longer.map((w) => `'${w}':*`).join(' & ') : longer.map((w) => `"${w}"*`).join(' ');

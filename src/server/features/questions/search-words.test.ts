@@ -33,6 +33,7 @@ describe('search words split and folded alike on both databases', () => {
     await post('İstanbul simit', 'Pekmezli.');
     await post('Cafe', 'Ο ΚΑΦΕΣΤΙΑΤΟΡΑΣ μου ψήνει.');
     await post('Crème pâtissière', 'Thick enough to pipe?');
+    await post('Хлеб', 'Мой хле\u0301б не поднялся.');
     await post('Long word', `${longWord} end`);
   });
   afterAll(() => t.close());
@@ -63,9 +64,15 @@ describe('search words split and folded alike on both databases', () => {
     expect(await search('καφεστιατορας')).toEqual(['Cafe']);
   });
 
-  it('ignore the accents of Latin letters', async () => {
+  it('ignore the accents of Latin letters, and accents left apart from any letter', async () => {
     expect(await search('creme patiss')).toEqual(['Crème pâtissière']);
     expect(await search('CRÈME')).toEqual(['Crème pâtissière']);
+    expect(await search('мой хлеб')).toEqual(['Хлеб']);
+    expect(await search('хле\u0301б')).toEqual(['Хлеб']);
+  });
+
+  it('take a one-letter word the same way on both, however it is cased', async () => {
+    expect(await search('İ')).toEqual(await search('i'));
   });
 
   it('find a word longer than a database keeps whole, by its beginning', async () => {

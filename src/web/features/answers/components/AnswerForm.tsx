@@ -4,7 +4,7 @@ import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
-import { useKeptText } from '../../../lib/kept-drafts';
+import { sessionHadEnded, useKeptText } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
 import { answerDraftPlace, useAddAnswer } from '../api/add-answer';
@@ -44,6 +44,11 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
           setText('');
           key.current = null;
           onAdded();
+        },
+        // The session ended: the text is kept for its author's return (lib/kept-drafts.ts), not
+        // left in the box for whoever signs in next.
+        onError: (failure) => {
+          if (sessionHadEnded(failure)) setText('');
         },
       },
     );

@@ -6,7 +6,7 @@ import { commentDraftPlace, useAddComment } from '../api/add-comment';
 import styles from './CommentsSection.module.css';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
-import { useKeptText } from '../../../lib/kept-drafts';
+import { sessionHadEnded, useKeptText } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
 
@@ -49,6 +49,11 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
           setText('');
           key.current = null;
           onAdded();
+        },
+        // The session ended: the text is kept for its author's return (lib/kept-drafts.ts), not
+        // left in the box for whoever signs in next.
+        onError: (failure) => {
+          if (sessionHadEnded(failure)) setText('');
         },
       },
     );

@@ -16,12 +16,14 @@ import styles from './FollowingList.module.css';
 export function FollowingList({ username, total }: { username: string; total: number }) {
   const follow = useFollowUser();
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [unfollowError, setUnfollowError] = useState<string | null>(null);
   const listId = useId();
   const summary = useRef<HTMLButtonElement>(null);
   const following = useFollowing(username, open);
-  // Left open after the last unfollow, the list stays (empty) so keyboard focus keeps its button.
-  if (total === 0 && !open) return null;
+  // Once opened, the list's button stays even after the last unfollow (the list then empty), so
+  // keyboard focus, which is on it, is kept, and closing it keeps it too.
+  if (total === 0 && !opened) return null;
   const users = following.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <div className={styles.details}>
@@ -31,7 +33,10 @@ export function FollowingList({ username, total }: { username: string; total: nu
         className={styles.summary}
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setOpen((value) => !value);
+          setOpened(true);
+        }}
       >
         Bakers you follow ({total})
       </button>

@@ -59,6 +59,10 @@ describe('ProfilePage', () => {
     const toggle = screen.getByRole('button', { name: 'Bakers you follow (0)' });
     await waitFor(() => expect(toggle).toHaveFocus());
     expect(screen.getByText('No users to display')).toBeInTheDocument();
+    // Closed, it stays, focus with it.
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
   });
 
   it('pages through every baker you follow, past the 100 your profile names, only once the list is opened', async () => {

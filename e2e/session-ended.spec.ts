@@ -19,10 +19,11 @@ async function endSession(request: APIRequestContext, baker: TestUser) {
   expect(changed.status()).toBe(201);
 }
 
-async function signInAgain(page: Page, baker: TestUser) {
+/** Signs in on the sign-in page, by default with the password `endSession` set. */
+async function signInAgain(page: Page, baker: Pick<TestUser, 'username'>, password = NEW_PASSWORD) {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Username').fill(baker.username);
-  await form.getByLabel('Password').fill(NEW_PASSWORD);
+  await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
@@ -90,10 +91,7 @@ test.describe('a session that ends while the baker is typing', () => {
 
     const other = await signUpViaApi(request, testInfo);
     await page.getByRole('link', { name: 'Sign in to comment' }).click();
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('Username').fill(other.username);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAgain(page, other, PASSWORD);
     await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
     await expect(box).toBeVisible();
     await expect(box).toHaveValue('');
@@ -116,10 +114,7 @@ test.describe('a session that ends while the baker is typing', () => {
 
     await dialog.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(page).toHaveURL(/\/signIn$/);
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('Username').fill(signedIn.username);
-    await form.getByLabel('Password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInAgain(page, signedIn, PASSWORD);
     await expect(page).toHaveURL(/\/explore$/);
     await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
   });

@@ -11,6 +11,16 @@ export function commitInGroups(db: Db): GroupCommit {
 }
 
 /**
+ * Runs a write and the reads that answer it on one connection. On PostgreSQL the pooled
+ * connection is held from the transaction to the last read: a write that committed is never
+ * answered 503 because the pool, saturated, had no connection left to read its answer with. SQLite
+ * has one connection, and its transactions commit in groups on `db` itself.
+ */
+export function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return groups.has(db) ? work(db) : db.connection().execute(work);
+}
+
+/**
  * Runs `work` in one transaction (BEGIN IMMEDIATE on SQLite), committing only if it succeeds and
  * answering only once it is committed. On SQLite it may share its commit with transactions asked
  * for at the same moment, each still all or nothing.

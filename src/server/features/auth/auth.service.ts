@@ -3,7 +3,7 @@ import { messages } from '../../../shared/messages.js';
 import type { LoginBody, SignupBody } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, withConnection } from '../../db/transaction.js';
 import { AppError, notFound } from '../../errors.js';
 import * as users from '../users/users.repository.js';
 import { usernameKey, type UserRow } from '../users/users.repository.js';
@@ -23,20 +23,22 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
       if (RESERVED_USERNAMES.has(usernameKey(body.username)))
         throw new AppError(422, 'conflict', messages.usernameTaken);
       const passwordHash = await hashPassword(body.password, ctx.config.passwordHash);
-      let created: UserRow;
-      try {
-        created = await inTransaction(ctx.db, async (trx) => {
-          const now = ctx.now();
-          const user = await users.insertUser(trx, { ...body, bio: body.bio ?? '', passwordHash, now });
-          const community = await users.findUserByUsername(trx, COMMUNITY_USERNAME);
-          if (community && community.id !== user.id) await users.insertFollow(trx, user.id, community.id, now);
-          return (await users.findUserById(trx, user.id)) ?? user;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(422, 'conflict', messages.usernameTaken);
-        throw error;
-      }
-      return { createdUser: await usersService.present(created), encodedToken: ctx.tokens.issue(created) };
+      return withConnection(ctx.db, async (db) => {
+        let created: UserRow;
+        try {
+          created = await inTransaction(db, async (trx) => {
+            const now = ctx.now();
+            const user = await users.insertUser(trx, { ...body, bio: body.bio ?? '', passwordHash, now });
+            const community = await users.findUserByUsername(trx, COMMUNITY_USERNAME);
+            if (community && community.id !== user.id) await users.insertFollow(trx, user.id, community.id, now);
+            return (await users.findUserById(trx, user.id)) ?? user;
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError(422, 'conflict', messages.usernameTaken);
+          throw error;
+        }
+        return { createdUser: await usersService.present(created, db), encodedToken: ctx.tokens.issue(created) };
+      });
     },
 
     async login(body: LoginBody) {

@@ -5,7 +5,7 @@ import type { CommentData } from '../../../shared/schemas/comments.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { presentComment } from '../../presenters.js';
@@ -25,9 +25,10 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
     answerId: number | null,
     cursor: string | undefined,
     limit: number,
+    db: Db = ctx.db,
   ): Promise<CommentPage> {
     const after = decodeCursor(cursor, cursorName(answerId));
-    const rows = await comments.listComments(ctx.db, questionId, answerId, after?.id, limit + 1);
+    const rows = await comments.listComments(db, questionId, answerId, after?.id, limit + 1);
     const result = pageOf(rows, limit, (row) => ({ order: cursorName(answerId), key: row.id, id: row.id }));
     return { comments: result.items.map(presentComment), nextCursor: result.nextCursor };
   }
@@ -61,67 +62,73 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
       return page(questionId, answerId, cursor, limit);
     },
 
-    async add(caller: UserRow, questionId: number, answerId: number | null, data: CommentData) {
-      const clientKey = data._id ?? null;
-      // The stored comment is read in the same transaction: a delete arriving just after could
-      // otherwise leave nothing to answer with.
-      const insert = () =>
-        inTransaction(ctx.db, async (trx) => {
-          await target(trx, questionId, answerId);
-          const existing = clientKey
-            ? await comments.findByClientKey(trx, questionId, answerId, caller.id, clientKey)
-            : undefined;
-          let id = existing?.id;
-          if (id === undefined) {
-            id = await comments.insertComment(trx, {
-              questionId,
-              answerId,
-              userId: caller.id,
-              username: caller.username,
-              body: data.commentText,
-              clientKey,
-              now: ctx.now(),
-            });
-            await adjustCount(trx, questionId, answerId, 1);
-          }
-          const view = await comments.findCommentView(trx, id);
-          if (!view) throw new Error(`comment ${id} not found in the transaction that stored it`);
-          return view;
-        });
-      let view: Awaited<ReturnType<typeof insert>>;
-      try {
-        view = await insert();
-      } catch (error) {
-        // A concurrent send of the same comment won the race: the retry finds it.
-        if (!clientKey || !isUniqueViolation(error)) throw error;
-        view = await insert();
-      }
-      return { ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT)), comment: presentComment(view) };
-    },
+    add: (caller: UserRow, questionId: number, answerId: number | null, data: CommentData) =>
+      withConnection(ctx.db, async (db) => {
+        const clientKey = data._id ?? null;
+        // The stored comment is read in the same transaction: a delete arriving just after could
+        // otherwise leave nothing to answer with.
+        const insert = () =>
+          inTransaction(db, async (trx) => {
+            await target(trx, questionId, answerId);
+            const existing = clientKey
+              ? await comments.findByClientKey(trx, questionId, answerId, caller.id, clientKey)
+              : undefined;
+            let id = existing?.id;
+            if (id === undefined) {
+              id = await comments.insertComment(trx, {
+                questionId,
+                answerId,
+                userId: caller.id,
+                username: caller.username,
+                body: data.commentText,
+                clientKey,
+                now: ctx.now(),
+              });
+              await adjustCount(trx, questionId, answerId, 1);
+            }
+            const view = await comments.findCommentView(trx, id);
+            if (!view) throw new Error(`comment ${id} not found in the transaction that stored it`);
+            return view;
+          });
+        let view: Awaited<ReturnType<typeof insert>>;
+        try {
+          view = await insert();
+        } catch (error) {
+          // A concurrent send of the same comment won the race: the retry finds it.
+          if (!clientKey || !isUniqueViolation(error)) throw error;
+          view = await insert();
+        }
+        return {
+          ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db)),
+          comment: presentComment(view),
+        };
+      }),
 
-    async edit(caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentData) {
-      await inTransaction(ctx.db, async (trx) => {
-        await target(trx, questionId, answerId);
-        const comment = await comments.findComment(trx, questionId, answerId, commentId);
-        if (!comment) throw notFound(messages.commentNotFound);
-        if (comment.user_id !== caller.id) throw notOwner(messages.cannotEditComment);
-        await comments.updateComment(trx, commentId, data.commentText, ctx.now());
-      });
-      return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT);
-    },
+    edit: (caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentData) =>
+      withConnection(ctx.db, async (db) => {
+        await inTransaction(db, async (trx) => {
+          await target(trx, questionId, answerId);
+          const comment = await comments.findComment(trx, questionId, answerId, commentId);
+          if (!comment) throw notFound(messages.commentNotFound);
+          if (comment.user_id !== caller.id) throw notOwner(messages.cannotEditComment);
+          await comments.updateComment(trx, commentId, data.commentText, ctx.now());
+        });
+        return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db);
+      }),
 
     /** The comment's author may delete it, and so may the question's author or, on an answer, the answer's author. */
-    async delete(caller: UserRow, questionId: number, answerId: number | null, commentId: number) {
-      await inTransaction(ctx.db, async (trx) => {
-        const { question, answer } = await target(trx, questionId, answerId);
-        const comment = await comments.findComment(trx, questionId, answerId, commentId);
-        if (!comment) throw notFound(messages.commentNotFound);
-        const allowed = [comment.user_id, question.user_id, answer?.user_id].includes(caller.id);
-        if (!allowed) throw notOwner(messages.cannotDeleteComment);
-        await comments.deleteComment(trx, commentId);
-        await adjustCount(trx, questionId, answerId, -1);
-      });
-      return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT);
-    },
+    delete: (caller: UserRow, questionId: number, answerId: number | null, commentId: number) =>
+      withConnection(ctx.db, async (db) => {
+        await inTransaction(db, async (trx) => {
+          const { question, answer } = await target(trx, questionId, answerId);
+          const comment = await comments.findComment(trx, questionId, answerId, commentId);
+          if (!comment) throw notFound(messages.commentNotFound);
+          const allowed = [comment.user_id, question.user_id, answer?.user_id].includes(caller.id);
+          if (!allowed) throw notOwner(messages.cannotDeleteComment);
+          await comments.deleteComment(trx, commentId);
+          await adjustCount(trx, questionId, answerId, -1);
+        });
+        return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db);
+      }),
   };
 }

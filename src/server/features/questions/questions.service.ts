@@ -11,7 +11,7 @@ import type { QuestionListQuery } from '../../../shared/schemas/lists.js';
 import type { QuestionData } from '../../../shared/schemas/questions.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, withConnection } from '../../db/transaction.js';
 import { badRequest, notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { NO_CALLER_STATE, presentQuestionSummary, voteName } from '../../presenters.js';
@@ -52,25 +52,33 @@ export function createQuestionsService(
     );
   }
 
-  async function list(query: QuestionListQuery, caller: UserRow | null, scope: QuestionScope): Promise<QuestionPage> {
+  async function list(
+    query: QuestionListQuery,
+    caller: UserRow | null,
+    scope: QuestionScope,
+    db: Db = ctx.db,
+  ): Promise<QuestionPage> {
     const search = query.q?.trim() ? searchWords(query.q) : undefined;
     const order = orderOf(query.sort, search !== undefined);
     const after = decodeCursor(query.cursor, order.name);
     let authorId: number | undefined;
+    let authorUsername: string | undefined;
     const author = scope.kind === 'author' ? scope.username : query.author;
     if (author !== undefined) {
       // A name no account can have is nobody's, without asking the database (which may refuse its bytes).
-      const row = USERNAME_PATTERN.test(author) ? await users.findUserByUsername(ctx.db, author) : undefined;
+      const row = USERNAME_PATTERN.test(author) ? await users.findUserByUsername(db, author) : undefined;
       if (!row && scope.kind === 'author') throw notFound(messages.userNotFound);
       if (!row) return { questions: [], nextCursor: null };
       authorId = row.id;
+      authorUsername = row.username;
     }
-    const keyed = await questions.page(ctx.db, {
+    const keyed = await questions.page(db, {
       sort: query.sort,
       limit: query.limit + 1,
       after,
       tagKeys: [...new Set(query.tag.map(tagKey))],
       authorId,
+      authorUsername,
       feedOf: scope.kind === 'feed' && caller ? caller.id : undefined,
       feedFollowing: caller?.following_count ?? 0,
       search,
@@ -80,6 +88,7 @@ export function createQuestionsService(
       questions: await summaries(
         page.items.map((k) => k.row),
         caller,
+        db,
       ),
       nextCursor: page.nextCursor,
     };
@@ -94,13 +103,12 @@ export function createQuestionsService(
     );
 
   /** The first page of the latest list: what adding, editing or deleting a question answers with. */
-  const latestPage = (caller: UserRow) =>
+  const latestPage = (caller: UserRow, db: Db) =>
     list(
       { sort: 'latest', limit: PAGE_SIZE_DEFAULT, tag: [], cursor: undefined, q: undefined, author: undefined },
       caller,
-      {
-        kind: 'all',
-      },
+      { kind: 'all' },
+      db,
     );
 
   async function ownQuestion(db: Db, caller: UserRow, id: number, notYoursMessage: string): Promise<QuestionRow> {
@@ -132,56 +140,64 @@ export function createQuestionsService(
       };
     },
 
-    async add(caller: UserRow, data: QuestionData) {
-      await inTransaction(ctx.db, (trx) =>
-        questions.insert(
-          trx,
-          caller,
-          { title: data.questionTitle, body: data.questionText, tags: data.tags ?? [] },
-          ctx.now(),
-        ),
-      );
-      return latestPage(caller);
-    },
-
-    async edit(caller: UserRow, id: number, data: QuestionData) {
-      await inTransaction(ctx.db, async (trx) => {
-        const row = await ownQuestion(trx, caller, id, messages.cannotEditQuestion);
-        await questions.update(
-          trx,
-          row,
-          // Tags left out of an edit stay as they were.
-          { title: data.questionTitle, body: data.questionText, tags: data.tags ?? (JSON.parse(row.tags) as string[]) },
-          ctx.now(),
+    add: (caller: UserRow, data: QuestionData) =>
+      withConnection(ctx.db, async (db) => {
+        await inTransaction(db, (trx) =>
+          questions.insert(
+            trx,
+            caller,
+            { title: data.questionTitle, body: data.questionText, tags: data.tags ?? [] },
+            ctx.now(),
+          ),
         );
-      });
-      return latestPage(caller);
-    },
+        return latestPage(caller, db);
+      }),
 
-    async delete(caller: UserRow, id: number) {
-      await inTransaction(ctx.db, async (trx) => {
-        const row = await ownQuestion(trx, caller, id, messages.cannotDeleteQuestion);
-        await questions.delete(trx, row);
-      });
-      return latestPage(caller);
-    },
+    edit: (caller: UserRow, id: number, data: QuestionData) =>
+      withConnection(ctx.db, async (db) => {
+        await inTransaction(db, async (trx) => {
+          const row = await ownQuestion(trx, caller, id, messages.cannotEditQuestion);
+          await questions.update(
+            trx,
+            row,
+            // Tags left out of an edit stay as they were.
+            {
+              title: data.questionTitle,
+              body: data.questionText,
+              tags: data.tags ?? (JSON.parse(row.tags) as string[]),
+            },
+            ctx.now(),
+          );
+        });
+        return latestPage(caller, db);
+      }),
 
-    async bookmark(caller: UserRow, id: number, add: boolean) {
-      const row = await inTransaction(ctx.db, async (trx) => {
-        // Locked, so a delete of the question cannot commit between this read and the insert.
-        const question = await questions.lock(trx, id);
-        if (!question) throw notFound(messages.questionNotFound);
-        if (add && !(await bookmarks.insertBookmark(trx, caller.id, id, ctx.now()))) {
-          throw badRequest(messages.alreadyBookmarked);
-        }
-        if (!add && !(await bookmarks.deleteBookmark(trx, caller.id, id))) {
-          throw badRequest(messages.alreadyNotBookmarked);
-        }
-        return question;
-      });
-      const [question] = await summaries([row], caller);
-      return { question: question as QuestionSummaryJson };
-    },
+    delete: (caller: UserRow, id: number) =>
+      withConnection(ctx.db, async (db) => {
+        await inTransaction(db, async (trx) => {
+          const row = await ownQuestion(trx, caller, id, messages.cannotDeleteQuestion);
+          await questions.delete(trx, row);
+        });
+        return latestPage(caller, db);
+      }),
+
+    bookmark: (caller: UserRow, id: number, add: boolean) =>
+      withConnection(ctx.db, async (db) => {
+        const row = await inTransaction(db, async (trx) => {
+          // Locked, so a delete of the question cannot commit between this read and the insert.
+          const question = await questions.lock(trx, id);
+          if (!question) throw notFound(messages.questionNotFound);
+          if (add && !(await bookmarks.insertBookmark(trx, caller.id, id, ctx.now()))) {
+            throw badRequest(messages.alreadyBookmarked);
+          }
+          if (!add && !(await bookmarks.deleteBookmark(trx, caller.id, id))) {
+            throw badRequest(messages.alreadyNotBookmarked);
+          }
+          return question;
+        });
+        const [question] = await summaries([row], caller, db);
+        return { question: question as QuestionSummaryJson };
+      }),
 
     async bookmarks(caller: UserRow, cursor: string | undefined, limit: number): Promise<QuestionPage> {
       const after = decodeCursor(cursor, 'bookmarks');

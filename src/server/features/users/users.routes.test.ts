@@ -247,6 +247,15 @@ describe('POST /api/users/edit', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors[0]).toBe('Must be text.');
     expect(response.body.fields).toEqual({ firstName: 'Must be text.', bio: 'Must be text.' });
+
+    const passwords = await edit<ErrorJson>(user.token, {
+      firstName: 'Ok',
+      lastName: 'Ok',
+      password: 12345678,
+      currentPassword: ['x'],
+    });
+    expect(passwords.status).toBe(400);
+    expect(passwords.body.fields).toEqual({ password: 'Must be text.', currentPassword: 'Must be text.' });
   });
 
   it('answers 400 for names and bios over their limits', async () => {
@@ -274,6 +283,18 @@ describe('POST /api/users/edit', () => {
     expect(response.body.user.firstName).toBe('Renamed');
     expect(response.body.user.bio).toBe('Keep this bio');
     expect((await getUser(api, user.id)).bio).toBe('Keep this bio');
+  });
+
+  it('leaving bio out never undoes a bio change sent at the same moment', async () => {
+    const user = await signUp(api, { bio: 'old' });
+    for (let i = 0; i < 10; i++) {
+      const [withBio, withoutBio] = await Promise.all([
+        edit(user.token, { firstName: 'Same', lastName: 'Baker', bio: `new ${i}` }),
+        edit(user.token, { firstName: 'Same', lastName: 'Baker' }),
+      ]);
+      expect([withBio.status, withoutBio.status]).toEqual([201, 201]);
+      expect((await getUser(api, user.id)).bio).toBe(`new ${i}`);
+    }
   });
 
   it('keeps the current password when password is blank, null or left out', async () => {

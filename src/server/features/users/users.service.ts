@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.js';
 import type { UserData } from '../../../shared/schemas/users.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { inTransaction } from '../../db/transaction.js';
+import { inTransaction, withConnection } from '../../db/transaction.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { isStoredId } from '../../http/ids.js';
@@ -95,17 +95,19 @@ export function createUsersService(ctx: AppContext) {
       // The current password was checked against the hash read with the caller; if another
       // request changed the password since, this caller's token is no longer valid either, and
       // the edit is answered as any request with that token would be.
-      const row = await inTransaction(ctx.db, (trx) =>
-        users.updateProfile(trx, caller.id, caller.token_version, {
-          firstName: data.firstName,
-          lastName: data.lastName,
-          bio: data.bio ?? caller.bio,
-          passwordHash,
-          now: ctx.now(),
-        }),
-      );
-      if (!row) throw unauthorized();
-      return { user: await present(row), encodedToken: ctx.tokens.issue(row) };
+      return withConnection(ctx.db, async (db) => {
+        const row = await inTransaction(db, (trx) =>
+          users.updateProfile(trx, caller.id, caller.token_version, {
+            firstName: data.firstName,
+            lastName: data.lastName,
+            bio: data.bio,
+            passwordHash,
+            now: ctx.now(),
+          }),
+        );
+        if (!row) throw unauthorized();
+        return { user: await present(row, db), encodedToken: ctx.tokens.issue(row) };
+      });
     },
 
     async follow(caller: UserRow, targetRef: string) {

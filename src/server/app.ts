@@ -24,6 +24,8 @@ import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerAnonymousCache } from './http/anonymous-cache.js';
 import { answerUnroutable, installErrorHandler } from './http/error-handler.js';
+import { answerClientErrors } from './http/client-errors.js';
+import { parseJsonBodies } from './http/json-body.js';
 import { trackRouteAccess } from './http/route-inventory.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { answer503WhileClosing } from './http/shutdown.js';
@@ -73,7 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     frameworkErrors: answerUnroutable,
+    clientErrorHandler: answerClientErrors,
   });
+  parseJsonBodies(app);
   const database =
     options.database ??
     createDatabase({

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { unauthorized } from '../errors.js';
 import { tokenFromHeader } from '../features/auth/tokens.js';
 import { findUserById, type UserRow } from '../features/users/users.repository.js';
+import { isStoredId } from './ids.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,9 +29,9 @@ export function createAuthenticator(ctx: AppContext): Authenticator {
     if (!token) return null;
     const claims = ctx.tokens.verify(token);
     if (!claims) return null;
-    const id = Number(claims.sub);
-    if (!Number.isSafeInteger(id) || id <= 0) return null;
-    const user = await findUserById(ctx.db, id);
+    // Only what could be a stored id: PostgreSQL refuses a larger number outright (a 500).
+    if (!isStoredId(claims.sub)) return null;
+    const user = await findUserById(ctx.db, Number(claims.sub));
     if (!user || user.username !== claims.username || user.token_version !== claims.ver) return null;
     return user;
   }

@@ -34,6 +34,48 @@ describe('request errors', () => {
     expect(response.body).toMatchObject({ errors: [messages.invalidJson] });
   });
 
+  it('refuses a JSON body that is not UTF-8 with 400 and stores nothing', async () => {
+    const title = Buffer.from('{"questionData":{"questionTitle":"bad', 'utf8');
+    const rest = Buffer.from('","questionText":"b"}}', 'utf8');
+    for (const bytes of [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      const response = await api.call('POST', '/api/questions/add', {
+        body: Buffer.concat([title, Buffer.from(bytes), rest]),
+        headers: { 'content-type': 'application/json' },
+        token,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ errors: [messages.bodyNotUtf8], code: 'bad_request' });
+    }
+    const list = await api.get<{ questions: unknown[] }>('/api/questions');
+    expect(list.body.questions).toEqual([]);
+  });
+
+  it('reads a UTF-8 body with a charset, and accented and emoji text, as sent', async () => {
+    const response = await api.call<{ questions: { questionTitle: string }[] }>('POST', '/api/questions/add', {
+      body: Buffer.from(JSON.stringify({ questionData: { questionTitle: 'Crème 🍞', questionText: 'ok' } }), 'utf8'),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      token,
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.questions[0]?.questionTitle).toBe('Crème 🍞');
+    const [posted] = response.body.questions as unknown as { _id: string }[];
+    await api.call('DELETE', `/api/questions/delete/${posted?._id}`, { token });
+  });
+
+  it('names a refused "__proto__" or "constructor.prototype" key, not calling the JSON invalid', async () => {
+    for (const body of [
+      '{"username":"a","password":"b","__proto__":{"admin":true}}',
+      '{"username":"a","password":"b","constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const response = await api.call('POST', '/api/auth/login', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ errors: [messages.forbiddenJsonKey], code: 'bad_request' });
+    }
+  });
+
   it('answers a body that is not JSON with 415', async () => {
     const response = await api.call('POST', '/api/auth/login', {
       body: 'username=a&password=b',

@@ -12,7 +12,6 @@ const plainMessages: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type' && issue.expected === 'object') return messages.expectedObject;
   if (issue.code === 'too_big' && issue.origin === 'string') return messages.tooLong(Number(issue.maximum));
   if (issue.code === 'too_small' && issue.origin === 'string') return messages.notEmpty;
-  if (issue.code === 'invalid_union') return messages.invalidValue;
   return undefined;
 };
 

@@ -4,6 +4,10 @@ import { messages } from '../messages.js';
 import { newPassword } from './auth.js';
 import { optionalText, password, requiredText, wrapper } from './text.js';
 
+/** A password that may be left blank, empty or null: absent then, and otherwise text checked by `schema`. */
+const blankAsAbsent = (schema: z.ZodType<string>) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
 /**
  * Only these fields can change through Edit Profile; anything else sent (username, ids,
  * followers, dates, a hash) is dropped by the parse and never stored.
@@ -13,14 +17,8 @@ export const userDataSchema = z.object({
   firstName: requiredText(messages.requiredField, NAME_MAX),
   lastName: requiredText(messages.requiredField, NAME_MAX),
   bio: optionalText(BIO_MAX),
-  password: z
-    .union([z.literal(''), newPassword(messages.requiredField)])
-    .nullish()
-    .transform((value) => value || undefined),
-  currentPassword: z
-    .union([z.literal(''), password(messages.currentPasswordRequired)])
-    .nullish()
-    .transform((value) => value || undefined),
+  password: blankAsAbsent(newPassword(messages.requiredField)),
+  currentPassword: blankAsAbsent(password(messages.currentPasswordRequired)),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

@@ -1,6 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorJson, UserJson, UserPage } from '../../../shared/api-types.js';
+import type { ErrorJson, QuestionPage, UserJson, UserPage } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
 import { base64urlJson, expectUserShape, UNAUTHORIZED } from '../../testing/api-assertions.js';
 import {
@@ -688,6 +688,14 @@ describe('tokens on protected routes', () => {
       ...claims,
       username: other.username,
     });
+    // Signed with the app's secret, naming ids no account can have: beyond PostgreSQL's integer, or not plain digits.
+    for (const [name, sub] of [
+      ['hugeSub', '2147483648'],
+      ['hugerSub', '99999999999'],
+      ['leadingZeroSub', `0${owner.id}`],
+    ] as const) {
+      forged[name] = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ ...claims, sub });
+    }
     forged.staleVersion = createSigner({ key: secret, algorithm: 'HS256', expiresIn: 60_000 })({ ...claims, ver: 1 });
     forged.hs512 = createSigner({ key: secret, algorithm: 'HS512', expiresIn: 60_000 })(claims);
     forged.noExpiry = createSigner({ key: secret, algorithm: 'HS256' })(claims);
@@ -737,6 +745,9 @@ describe('tokens on protected routes', () => {
     ['a truncated token', () => `Bearer ${forged.truncated}`],
     ['an expired token', () => `Bearer ${forged.expired}`],
     ['a token for a user id that does not exist', () => `Bearer ${forged.unknownUser}`],
+    ['a token for an id beyond any stored one (2147483648)', () => `Bearer ${forged.hugeSub}`],
+    ['a token for an id beyond any stored one (99999999999)', () => `Bearer ${forged.hugerSub}`],
+    ['a token whose id has a leading zero', () => `Bearer ${forged.leadingZeroSub}`],
     ['a token whose username does not match its user', () => `Bearer ${forged.mismatchedUsername}`],
     ['a token of an outdated token version', () => `Bearer ${forged.staleVersion}`],
     ['an HS512 token (only HS256 is allowed)', () => `Bearer ${forged.hs512}`],
@@ -760,6 +771,13 @@ describe('tokens on protected routes', () => {
       expect(suggestions.body).toEqual(UNAUTHORIZED);
     },
   );
+
+  it('answers a public read as for a visitor when the token names an id beyond any stored one', async () => {
+    for (const token of [forged.hugeSub, forged.hugerSub]) {
+      const response = await api.get<QuestionPage>('/api/questions?limit=1', token);
+      expect(response.status).toBe(200);
+    }
+  });
 
   it('left both profiles untouched after the rejected calls', async () => {
     for (const user of [owner, other]) {

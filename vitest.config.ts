@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The server suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+ * The server suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set
+ * (`*.sqlite.test.ts` and `*.postgres.test.ts` only on theirs).
  * In CI a missing PostgreSQL is a failure, never a silent skip. The web app's component tests
  * run in jsdom. Long fault and load tests have their own config (vitest.reliability.config.ts).
  */
@@ -21,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: serverTests,
-          exclude: serverExcluded,
+          exclude: [...serverExcluded, 'src/server/**/*.postgres.test.ts'],
           env: { CRUMB_TEST_DB: 'sqlite' },
           setupFiles: ['src/server/testing/setup.ts'],
           testTimeout: 30_000,

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as users from '../features/users/users.repository.js';
 import { apiClient, createTestApp, type ApiClient, type TestApp } from '../testing/test-app.js';
 
 /**
@@ -196,4 +197,30 @@ describe('query plans (SQLite)', () => {
     const first = await api.get<{ nextCursor: string }>('/api/questions?limit=3');
     expectIndexedAndOrdered(await plansOf(`/api/questions?limit=3&cursor=${first.body.nextCursor}`));
   });
+
+  it.each([
+    ['latest', '', 'questions_by_author_latest'],
+    ['oldest', '?sort=oldest', 'questions_by_author_latest'],
+    ['trending', '?sort=trending', 'questions_by_author_trending'],
+  ])(
+    'the %s feed of a baker following hundreds is merged per author too, never an OR of indexes sorted whole',
+    async (_name, query, index) => {
+      const owen = await users.findUserByUsername(t.database.db, 'owen.levain');
+      if (!owen) throw new Error('demo baker missing');
+      for (let i = owen.following_count; i < 250; i++) {
+        const baker = await users.insertUser(t.database.db, {
+          username: `many.follows.${i}`,
+          firstName: 'Many',
+          lastName: 'Follows',
+          bio: '',
+          passwordHash: 'not-a-hash',
+          now: Date.now(),
+        });
+        await users.insertFollow(t.database.db, owen.id, baker.id, Date.now());
+      }
+      const lines = expectIndexedAndOrdered(await plansOf(`/api/feed${query}`, true), { boundedSort: true });
+      expect(lines.some((l) => l.startsWith(`SEARCH questions USING COVERING INDEX ${index} (user_id=?)`))).toBe(true);
+      expect(lines.join('\n')).not.toMatch(/MULTI-INDEX OR/);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { searchPrefixes } from './0003_search_prefixes.js';
 import { answerClientKeys } from './0004_answer_client_keys.js';
 import { searchMarks } from './0005_search_marks.js';
 import { searchLexemes } from './0006_search_lexemes.js';
+import { questionCommentsIndex } from './0007_question_comments_index.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_answer_client_keys': answerClientKeys,
   '0005_search_marks': searchMarks,
   '0006_search_lexemes': searchLexemes,
+  '0007_question_comments_index': questionCommentsIndex,
 };

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { FOLLOW_LIST_LIMIT, GUEST_USERNAME } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
@@ -58,7 +58,8 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 export interface ProfileChanges {
   firstName: string;
   lastName: string;
-  bio: string;
+  /** Left as stored when undefined (not as the caller was read: a concurrent edit may have changed it). */
+  bio: string | undefined;
   passwordHash?: string | undefined;
   now: number;
 }
@@ -78,7 +79,7 @@ export async function updateProfile(
     .set((eb) => ({
       first_name: changes.firstName,
       last_name: changes.lastName,
-      bio: changes.bio,
+      ...(changes.bio === undefined ? {} : { bio: changes.bio }),
       updated_at: changes.now,
       ...(changes.passwordHash
         ? { password_hash: changes.passwordHash, token_version: eb('token_version', '+', 1) }
@@ -159,6 +160,48 @@ export async function followListsOf(db: Db, userIds: number[]): Promise<Map<numb
   const lists = new Map<number, FollowLists>(userIds.map((id) => [id, { followers: [], following: [] }]));
   const ids = [...lists.keys()];
   if (ids.length === 0) return lists;
+  const rows =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? await followListsLateral(db, { ids })
+      : await followListsUnion(db, ids);
+  // Each list is put back in follow order here (at most a page of users × 200 rows).
+  rows.sort((a, b) => a.at - b.at || a.other - b.other);
+  for (const row of rows) {
+    const owner = lists.get(Number(row.owner));
+    if (owner) (row.kind === 'followers' ? owner.followers : owner.following).push(row.username);
+  }
+  return lists;
+}
+
+interface FollowListRow {
+  username: string;
+  at: number;
+  other: number;
+  owner: number;
+  kind: string;
+}
+
+/**
+ * PostgreSQL: one statement of fixed text, a LATERAL read per user and direction. A union of a
+ * branch per user, as on SQLite, took PostgreSQL 60 ms to plan for a page of 100 users.
+ */
+const followListsLateral = prepared((db, a: { ids: number[] }) => {
+  const side = (own: string, other: string, kind: string) => sql`
+    select f.username, f.at, f.other, o.owner, ${sql.lit(kind)} as kind
+    from unnest(cast(${a.ids} as integer[])) as o(owner)
+    cross join lateral (
+      select users.username, follows.created_at as at, follows.${sql.raw(other)} as other
+      from follows inner join users on users.id = follows.${sql.raw(other)}
+      where follows.${sql.raw(own)} = o.owner
+      order by follows.created_at, follows.${sql.raw(other)}
+      limit ${sql.lit(FOLLOW_LIST_LIMIT)}
+    ) as f`;
+  const lists = sql<FollowListRow>`(${side('followee_id', 'follower_id', 'followers')} union all ${side('follower_id', 'followee_id', 'following')})`;
+  return db.selectFrom(lists.as('lists')).selectAll();
+});
+
+/** SQLite: a bounded range read of a follows index per user and direction, as one union. */
+async function followListsUnion(db: Db, ids: number[]): Promise<FollowListRow[]> {
   const side = (userId: number, kind: 'followers' | 'following') => {
     const [own, other] =
       kind === 'followers' ? (['followee_id', 'follower_id'] as const) : (['follower_id', 'followee_id'] as const);
@@ -186,14 +229,7 @@ export async function followListsOf(db: Db, userIds: number[]): Promise<Map<numb
     ReturnType<typeof side>,
     ...ReturnType<typeof side>[],
   ];
-  const rows = await rest.reduce((union, part) => union.unionAll(part), first).execute();
-  // A union promises no order: each list is put back in follow order here (at most a page of users × 200 rows).
-  rows.sort((a, b) => a.at - b.at || a.other - b.other);
-  for (const row of rows) {
-    const owner = lists.get(Number(row.owner));
-    if (owner) (row.kind === 'followers' ? owner.followers : owner.following).push(row.username);
-  }
-  return lists;
+  return rest.reduce((union, part) => union.unionAll(part), first).execute();
 }
 
 /** Users by id ascending, after `afterId`. */

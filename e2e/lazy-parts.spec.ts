@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createPostViaApi, expect, signUpViaApi, test, uniqueTitle } from './fixtures.js';
 
 /**
@@ -9,6 +9,21 @@ async function failDownloads(page: Page, chunk: string) {
   const url = `**/assets/${chunk}-*.js`;
   await page.route(url, (route) => route.abort('internetdisconnected'));
   return () => page.unroute(url);
+}
+
+/**
+ * A post found on Explore, then opened while its page's code cannot download: the page says so.
+ * Returns the post's link and what brings the connection back.
+ */
+async function openPostOffline(page: Page, request: APIRequestContext, testInfo: TestInfo, title: string) {
+  const author = await signUpViaApi(request, testInfo);
+  await createPostViaApi(request, author.token, { title });
+  await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+  const postLink = page.getByRole('article', { name: title }).getByRole('link', { name: title });
+  const backOnline = await failDownloads(page, 'QuestionPage');
+  await postLink.click();
+  await expect(page.getByRole('main').getByText('Some error occurred. Try reloading!')).toBeVisible();
+  return { postLink, backOnline };
 }
 
 test.describe('parts of a page that fail to download', () => {
@@ -93,5 +108,52 @@ test.describe('parts of a page that fail to download', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(menuButton).toBeFocused();
+  });
+
+  test('a page whose code fails to download says so in the layout, and opens once the connection is back', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const title = uniqueTitle('Page while offline', testInfo);
+    const { postLink, backOnline } = await openPostOffline(page, request, testInfo, title);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    // Back online, without reloading: Try again, or going there again, downloads the page.
+    await backOnline();
+    await page.getByRole('main').getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.goBack();
+    await postLink.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test('a page that failed to download opens when visited again, with no reload', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const title = uniqueTitle('Visited again', testInfo);
+    const { postLink, backOnline } = await openPostOffline(page, request, testInfo, title);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+    await backOnline();
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+    await page.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+    await postLink.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  test('a page outside the layout that fails to download says so in a main landmark, and opens on Try again', async ({
+    page,
+  }) => {
+    await page.goto('/explore');
+    const backOnline = await failDownloads(page, 'SignInPage');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    const main = page.getByRole('main');
+    await expect(main.getByText('Some error occurred. Try reloading!')).toBeVisible();
+    await expect(main).toHaveAttribute('id', 'main');
+
+    await backOnline();
+    await main.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
   });
 });

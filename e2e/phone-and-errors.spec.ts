@@ -124,6 +124,28 @@ test.describe('tablet layout (1024 × 768)', () => {
   }
 });
 
+test.describe('keyboard on a wide screen (1280 × 800)', () => {
+  test("'Skip to search', second from the top, puts focus in Search posts", async ({ page, signedIn }) => {
+    await page.goto('/explore');
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to search' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('searchbox', { name: 'Search posts' })).toBeFocused();
+
+    // The profile has no search box, and so no link to it.
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${signedIn.firstName} ${signedIn.lastName}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skip to search' })).toHaveCount(0);
+  });
+});
+
 test.describe('keyboard order where the right panel goes below the posts', () => {
   for (const viewport of [
     { width: 390, height: 844 },
@@ -241,6 +263,17 @@ test.describe('the narrowest phone (320 × 640)', () => {
       expect(a && b && a.x + a.width <= b.x + b.width + 0.5, 'inside its box').toBe(true);
     };
 
+    const wideTag = 'W'.repeat(30);
+    const tagged = await createPostViaApi(request, token, {
+      title: uniqueTitle('Wide tag', testInfo),
+      tags: [wideTag],
+    });
+    await page.goto(`/question/${tagged.id}`);
+    const taggedPost = page.getByRole('article', { name: tagged.questionTitle });
+    await expect(taggedPost.getByText(wideTag)).toBeVisible();
+    await within(taggedPost.getByText(wideTag), taggedPost);
+    expect(await overflow(), 'no sideways scrolling').toBeLessThanOrEqual(0);
+
     await page.goto(`/question/${question.id}`);
     const post = page.getByRole('article', { name: title });
     await expect(post.getByText(`@${username}`).first()).toBeVisible();
@@ -260,5 +293,35 @@ test.describe('the narrowest phone (320 × 640)', () => {
     await tags.press('Enter');
     await within(dialog.getByRole('button', { name: `Remove ${'Q'.repeat(30)}` }), dialog);
     expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test("the score's tooltip of the longest usernames stays on the screen", async ({ page, request }, testInfo) => {
+    const username = `V${uniqueName('', testInfo)}`.padEnd(30, 'v').slice(0, 30);
+    const created = await request.post('/api/auth/signup', {
+      data: { username, password: PASSWORD, firstName: 'Vera', lastName: 'Voter' },
+    });
+    expect(created.status()).toBe(201);
+    const { encodedToken: token, createdUser: user } = (await created.json()) as {
+      encodedToken: string;
+      createdUser: UserJson;
+    };
+    const title = uniqueTitle('Wide tooltip', testInfo);
+    const author = await signUpViaApi(request, testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    const voted = await request.post(`/api/votes/react/${question.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { reaction: 'upvote' },
+    });
+    expect(voted.status()).toBe(201);
+
+    // Signed in, the page is read past the visitors' cache, which a vote leaves in place.
+    await startSignedIn(page, { token, user });
+    await page.goto(`/question/${question.id}`);
+    const post = page.getByRole('article', { name: title });
+    await post.getByLabel(/^Score 1$/).tap();
+    const tooltip = post.getByRole('tooltip');
+    await expect(tooltip).toHaveText(`@${username}`);
+    const box = await tooltip.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 320, `inside the screen: ${JSON.stringify(box)}`).toBe(true);
   });
 });

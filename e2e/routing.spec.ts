@@ -61,6 +61,14 @@ test.describe('deep links and unknown pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
   });
 
+  test("a page's address in another case is not found, in the app as for the server", async ({ page }) => {
+    for (const path of ['/Explore', '/SIGNIN', '/Question/1']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'This page didn’t rise.' })).toBeVisible();
+    }
+  });
+
   test('an unknown question shows "Post not found"', async ({ page }) => {
     await page.goto('/question/987654321');
     await expect(page.getByText('Post not found')).toBeVisible();

@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createPostViaApi, expect, PASSWORD, signUpViaApi, test, uniqueTitle, type TestUser } from './fixtures.js';
+import {
+  addAnswerViaApi,
+  createPostViaApi,
+  expect,
+  PASSWORD,
+  signUpViaApi,
+  test,
+  uniqueTitle,
+  type TestUser,
+} from './fixtures.js';
 
 const NEW_PASSWORD = 'e2e-Password-2';
 
@@ -117,5 +126,99 @@ test.describe('a session that ends while the baker is typing', () => {
     await signInAgain(page, signedIn, PASSWORD);
     await expect(page).toHaveURL(/\/explore$/);
     await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
+  });
+
+  test('keeps an edit of an answer: back from sign-in the answer is open for editing with it', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const question = await createPostViaApi(request, signedIn.token, {
+      title: uniqueTitle('Answer edit kept', testInfo),
+    });
+    await addAnswerViaApi(request, signedIn.token, question.id, 'Bake at 220 °C.');
+    await page.goto(`/question/${question.id}`);
+    const answer = page.getByRole('article', { name: `Answer by @${signedIn.username}` });
+    await answer.getByRole('button', { name: 'Edit answer' }).click();
+    await answer.getByLabel('Edit your answer').fill('Bake at 230 °C, then 200 °C.');
+
+    await endSession(request, signedIn);
+    await answer.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Sign in again.' })).toBeVisible();
+    // Closed, with the answer as stored: the signed-out page offers nothing to save it with.
+    await expect(answer.getByLabel('Edit your answer')).toHaveCount(0);
+    await expect(answer.getByText('Bake at 220 °C.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Sign in to answer' }).click();
+    await signInAgain(page, signedIn);
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(answer.getByLabel('Edit your answer')).toHaveValue('Bake at 230 °C, then 200 °C.');
+    await answer.getByRole('button', { name: 'Save' }).click();
+    await expect(answer.getByText('Bake at 230 °C, then 200 °C.')).toBeVisible();
+    await page.reload();
+    await expect(answer.getByText('Bake at 230 °C, then 200 °C.')).toBeVisible();
+    await expect(answer.getByLabel('Edit your answer')).toHaveCount(0);
+  });
+
+  test('keeps an edit of a post: back from sign-in Edit Post is open with it', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Post edit kept', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.goto(`/question/${question.id}`);
+    await page.getByRole('article', { name: title }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Post' });
+    const renamed = `${title} (kept)`;
+    await dialog.getByLabel('Post Title').fill(renamed);
+
+    await endSession(request, signedIn);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+    await signInAgain(page, signedIn);
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(dialog.getByLabel('Post Title')).toHaveValue(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  });
+
+  test('keeps an answer being typed when another tab signs out', async ({ page, signedIn }, testInfo) => {
+    const question = await createPostViaApi(page.request, signedIn.token, { title: uniqueTitle('Typing', testInfo) });
+    await page.goto(`/question/${question.id}`);
+    await page.getByRole('textbox', { name: 'Your Answer' }).fill('Fold, do not knead.');
+
+    const other = await page.context().newPage();
+    await other.goto('/explore');
+    await other.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Sign in to answer' }).click();
+    await signInAgain(page, signedIn, PASSWORD);
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(page.getByRole('textbox', { name: 'Your Answer' })).toHaveValue('Fold, do not knead.');
+  });
+
+  test('keeps a comment on an answer: back from sign-in that answer’s comment box is open with it', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const question = await createPostViaApi(request, signedIn.token, {
+      title: uniqueTitle('Answer comment', testInfo),
+    });
+    await addAnswerViaApi(request, signedIn.token, question.id, 'Use rye flour.');
+    await page.goto(`/question/${question.id}`);
+    const answer = page.getByRole('article', { name: `Answer by @${signedIn.username}` });
+    await answer.getByRole('button', { name: '0 Comments' }).click();
+    await answer.getByRole('button', { name: 'Add a comment' }).click();
+    await answer.getByLabel('Add a comment').fill('Dark or light rye?');
+
+    await endSession(request, signedIn);
+    await answer.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Sign in again.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in to answer' }).click();
+    await signInAgain(page, signedIn);
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(answer.getByLabel('Add a comment')).toHaveValue('Dark or light rye?');
   });
 });

@@ -1,15 +1,30 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Header } from './Header';
+import { SEARCH_BOX_ID, showsSearchBox } from './search-pages';
 
 /** Every page: the header, then the page. */
 export function RootLayout() {
   useFocusOnNewPage();
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* On a wide screen 'Search posts' sits beside the posts and comes after them all by Tab. */}
+      {showsSearchBox(pathname) && (
+        <a
+          className="skip-link"
+          href={`#${SEARCH_BOX_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(SEARCH_BOX_ID)?.focus();
+          }}
+        >
+          Skip to search
+        </a>
+      )}
       <Header />
       <Outlet />
       <ScrollRestoration />

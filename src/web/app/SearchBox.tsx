@@ -4,6 +4,7 @@ import { SEARCH_MAX } from '../../shared/constants';
 import { SearchIcon } from '../components/icons';
 import { limitCharacters } from '../lib/character-limit';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { SEARCH_BOX_ID } from './search-pages';
 import styles from './SearchBox.module.css';
 
 const LIST_PAGES = new Set(['/explore', '/feed', '/bookmarks']);
@@ -58,12 +59,12 @@ export function SearchBox() {
         if (!onListPage) void navigate(q ? `/explore?q=${encodeURIComponent(q)}` : '/explore');
       }}
     >
-      <label htmlFor="search-posts" className="visually-hidden">
+      <label htmlFor={SEARCH_BOX_ID} className="visually-hidden">
         Search posts
       </label>
       <SearchIcon className={styles.icon} />
       <input
-        id="search-posts"
+        id={SEARCH_BOX_ID}
         type="search"
         className={styles.input}
         placeholder="Search posts"

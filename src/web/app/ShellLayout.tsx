@@ -4,7 +4,9 @@ import { Button } from '../components/Button';
 import { CompassIcon, BookmarkIcon, HomeIcon, PlusIcon, UserIcon } from '../components/icons';
 import { NEW_POST_DRAFT } from '../features/questions/api/add-question';
 import { useSession } from '../lib/auth-store';
-import { hasKeptDraft } from '../lib/kept-drafts';
+import type { QuestionSummaryJson } from '../../shared/api-types';
+import { POST_EDIT_DRAFT, type KeptPostEdit } from '../features/questions/api/edit-question';
+import { hasKeptDraft, peekKeptDraft } from '../lib/kept-drafts';
 import { lazyPart, PartBoundary } from '../lib/lazy-part';
 import { originOf } from '../lib/navigation';
 import { useSnackbar } from '../lib/snackbar';
@@ -13,6 +15,7 @@ import { NAV_ITEMS } from './nav-items';
 import { NewPostContext } from './new-post-context';
 import { RightPanel } from './RightPanel';
 import { SearchBox } from './SearchBox';
+import { showsSearchBox } from './search-pages';
 import styles from './ShellLayout.module.css';
 
 const NewPostDialog = lazyPart(() => import('../features/questions/components/NewPostDialog'));
@@ -25,20 +28,23 @@ export default function ShellLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [newPostOpen, setNewPostOpen] = useState(false);
+  /** The post whose Edit Post opens again with what its author typed when their session ended. */
+  const [keptEditOf, setKeptEditOf] = useState<QuestionSummaryJson | null>(null);
   const showError = useSnackbar();
   // 'Search posts' is in the right panel beside the posts; where that panel goes below them
   // (narrower than 1100px) the box comes before the posts, in the page's order as on screen, so
   // the keyboard reaches it first, not after every loaded post.
   const panelBeside = useMediaQuery('(min-width: 1100px)', true);
-  const searchShown = location.pathname !== '/profile';
+  const searchShown = showsSearchBox(location.pathname);
 
-  // A new post kept when its author's session ended opens again once they have signed in again:
-  // looked for whenever the signed-in baker changes (on this render, not after it).
+  // A new post or a post's edit kept when its author's session ended opens again once they have
+  // signed in again: looked for whenever the signed-in baker changes (on this render, not after it).
   const username = session?.user.username;
   const [draftsSeenFor, setDraftsSeenFor] = useState<string>();
   if (username !== draftsSeenFor) {
     setDraftsSeenFor(username);
     if (username && hasKeptDraft(username, NEW_POST_DRAFT)) setNewPostOpen(true);
+    else if (username) setKeptEditOf(peekKeptDraft<KeptPostEdit>(username, POST_EDIT_DRAFT)?.question ?? null);
   }
 
   const openNewPost = useCallback(() => {
@@ -91,6 +97,18 @@ export default function ShellLayout() {
         >
           <Suspense fallback={null}>
             <NewPostDialog open={newPostOpen} onOpenChange={setNewPostOpen} />
+          </Suspense>
+        </PartBoundary>
+      )}
+      {keptEditOf && (
+        <PartBoundary
+          onError={() => {
+            showError();
+            setKeptEditOf(null);
+          }}
+        >
+          <Suspense fallback={null}>
+            <NewPostDialog open onOpenChange={() => setKeptEditOf(null)} question={keptEditOf} />
           </Suspense>
         </PartBoundary>
       )}

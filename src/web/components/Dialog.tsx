@@ -16,7 +16,10 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog: focus kept inside, Escape and the close button dismiss it, focus returns on close. */
+/**
+ * A modal dialog: focus goes to its first field (or Close) and is kept inside, Escape and the
+ * close button dismiss it, focus returns on close.
+ */
 export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePress = false, children }: DialogProps) {
   // Our dialogs open from state, not from a Radix Trigger, so Radix has no trigger to return
   // focus to: remember what had focus when the dialog opened (the button that opened it), and the
@@ -39,6 +42,16 @@ export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePr
         <RadixDialog.Content
           className={styles.content}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // A form's dialog opens with its first field focused, ready to type in; others (a
+          // confirmation, say) with Close, never the action.
+          onOpenAutoFocus={(event) => {
+            const field = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+              'input:not([readonly]):not([disabled]):not([type="hidden"]), textarea:not([readonly]):not([disabled])',
+            );
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
           onPointerDownOutside={(event) => {
             if (keepOnOutsidePress) event.preventDefault();
           }}

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from './api-client';
+import { authStore } from './auth-store';
 
 /**
- * What a baker had typed when sending it failed because their session had ended (decision 29):
- * a new post, an answer, a comment. It is kept in this tab (sessionStorage) by the place it was
+ * What a baker had typed when their session ended (decision 29): a new post, an answer, a
+ * comment, or an edit of a post, an answer or a comment. It is kept in this tab (sessionStorage) by the place it was
  * typed in, and given back once the same baker has signed in again and that form is shown; a
  * baker who signs in with another account never sees it.
  */
@@ -38,7 +39,23 @@ function writeAll(drafts: KeptDraft[]) {
 /** Whether a failed send means the session ended, so what was being sent should be kept. */
 export const sessionHadEnded = (error: unknown) => error instanceof ApiError && error.sessionEnded;
 
+/**
+ * Set by Logout until someone signs in again: a baker who signs out on purpose leaves nothing
+ * kept behind, whatever goes away with their session (a comment box on an Explore card, say).
+ */
+let loggedOut = false;
+authStore.subscribe(() => {
+  if (authStore.getSession()) loggedOut = false;
+});
+
+/** Logout: forgets what is kept in this tab, and keeps nothing more until the next sign-in. */
+export function forgetKeptDrafts() {
+  loggedOut = true;
+  writeAll([]);
+}
+
 export function keepDraft(username: string, place: string, value: unknown) {
+  if (loggedOut) return;
   writeAll([...readAll().filter((draft) => draft.place !== place), { username, place, value }]);
 }
 
@@ -58,12 +75,47 @@ export function takeKeptDraft<T>(username: string, place: string): T | undefined
   return found.username === username ? (found.value as T) : undefined;
 }
 
-/** Gives a form its kept text when `username` (signed in) shows it: on mount, or on signing in again. */
-export function useKeptText(username: string | undefined, place: string, restore: (text: string) => void) {
+/**
+ * Keeps a text box's text for the baker typing it when their session ends (decision 29): when the
+ * signed-in baker changes while the box holds text (the server ended the session, or another tab
+ * signed out or in as someone else), the text is kept for them and the box emptied, so whoever is
+ * signed in next never sends it as theirs; so it is when the box goes away with the session. When
+ * `username` (signed in) shows the box, on mount or on signing in again, what was kept for
+ * `place` is given back through `setText`.
+ */
+export function useKeptDraft(
+  username: string | undefined,
+  place: string,
+  text: string,
+  setText: (text: string) => void,
+) {
+  const typedBy = useRef(username);
+  const typed = useRef(text);
   useEffect(() => {
+    typed.current = text;
+  }, [text]);
+  const keepTyped = (typer: string | undefined) => {
+    if (!typer || typed.current.trim() === '') return false;
+    keepDraft(typer, place, typed.current);
+    return true;
+  };
+
+  useEffect(() => {
+    const previous = typedBy.current;
+    typedBy.current = username;
+    if (previous !== username && keepTyped(previous)) setText('');
     if (!username) return;
     const kept = takeKeptDraft<string>(username, place);
-    if (typeof kept === 'string') restore(kept);
+    if (typeof kept === 'string') setText(kept);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username, place]);
+
+  // Gone with the session (a box shown only to its author, say), not left by the baker's choice.
+  useEffect(
+    () => () => {
+      if (authStore.getSession()?.user.username !== typedBy.current) keepTyped(typedBy.current);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [place],
+  );
 }

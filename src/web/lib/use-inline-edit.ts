@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { requiredTextProblem } from '../../shared/schemas/text';
+import { useKeptDraft } from './kept-drafts';
 
 /**
  * Editing a text in place (an answer, a comment): the draft, its error ('Required', or longer
@@ -7,8 +8,14 @@ import { requiredTextProblem } from '../../shared/schemas/text';
  * returned to the Edit button when editing ends, where the keyboard user started.
  * `save` gets the trimmed text and a callback that ends editing once the server has it; the
  * callback ends only the editing it was saved from, not one begun after a Cancel meanwhile.
+ * The edit is kept for `editor` when their session ends, and opens again with it once they are
+ * back (`lib/kept-drafts.ts`, under `place`).
  */
-export function useInlineEdit(max: number, save: (text: string, done: () => void) => void) {
+export function useInlineEdit(
+  max: number,
+  save: (text: string, done: () => void) => void,
+  { editor, place }: { editor: string | undefined; place: string },
+) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -21,16 +28,19 @@ export function useInlineEdit(max: number, save: (text: string, done: () => void
     wasEditing.current = draft !== null;
   }, [draft]);
 
+  const setText = (text: string) => {
+    if (draft === null) sessions.current += 1;
+    setDraft(text);
+    setError(undefined);
+  };
+  useKeptDraft(editor, place, draft ?? '', (text) => (text === '' ? setDraft(null) : setText(text)));
+
   return {
     draft,
     error,
     editButton,
     /** Starts editing, or changes the draft; either clears the error. */
-    setText: (text: string) => {
-      if (draft === null) sessions.current += 1;
-      setDraft(text);
-      setError(undefined);
-    },
+    setText,
     cancel: () => setDraft(null),
     submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();

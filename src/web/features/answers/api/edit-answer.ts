@@ -5,6 +5,9 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { answerKeys, updateAnswerEverywhere } from './query-keys';
 
+/** Where an edit of an answer is kept when its author's session ends (lib/kept-drafts.ts). */
+export const answerEditDraftPlace = (answerId: string) => `answer-edit:${answerId}`;
+
 export function editAnswer(questionId: string, answerId: string, answerText: string): Promise<AnswerPage> {
   return apiRequest<AnswerPage>(`/answers/edit/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
     method: 'POST',

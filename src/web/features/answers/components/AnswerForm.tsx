@@ -4,7 +4,7 @@ import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
-import { sessionHadEnded, useKeptText } from '../../../lib/kept-drafts';
+import { useKeptDraft } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
 import { answerDraftPlace, useAddAnswer } from '../api/add-answer';
@@ -19,7 +19,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   // What was typed when the session ended comes back once the baker has signed in again.
-  useKeptText(session?.user.username, answerDraftPlace(questionId), setText);
+  useKeptDraft(session?.user.username, answerDraftPlace(questionId), text, setText);
   // The same key for every retry of the same text, so a send whose answer was lost is never stored twice.
   const key = useRef<string | null>(null);
   const id = useId();
@@ -44,11 +44,6 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
           setText('');
           key.current = null;
           onAdded();
-        },
-        // The session ended: the text is kept for its author's return (lib/kept-drafts.ts), not
-        // left in the box for whoever signs in next.
-        onError: (failure) => {
-          if (sessionHadEnded(failure)) setText('');
         },
       },
     );

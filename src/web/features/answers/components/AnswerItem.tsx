@@ -9,11 +9,12 @@ import { CommentsToggle } from '../../../components/CommentsToggle';
 import { useSession } from '../../../lib/auth-store';
 import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { hasKeptComment } from '../../comments/api/comment-draft-place';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { ConfirmDeleteDialog } from '../../comments/components/ConfirmDeleteDialog';
 import { VoteControl } from '../../questions/components/VoteControl';
 import { useDeleteAnswer } from '../api/delete-answer';
-import { useEditAnswer } from '../api/edit-answer';
+import { answerEditDraftPlace, useEditAnswer } from '../api/edit-answer';
 import { useVoteOnAnswer } from '../api/vote-on-answer';
 import styles from './AnswersSection.module.css';
 
@@ -36,19 +37,25 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
   const me = session?.user.username;
   const vote = useVoteOnAnswer(answer.questionId, answer._id, me ?? '');
   const edit = useEditAnswer(answer.questionId);
-  const { editButton, ...editing } = useInlineEdit(ANSWER_TEXT_MAX, (text, done) =>
-    edit.mutate(
-      { answerId: answer._id, answerText: text },
-      {
-        onSuccess: () => {
-          done();
-          announce('Answer updated.');
+  const { editButton, ...editing } = useInlineEdit(
+    ANSWER_TEXT_MAX,
+    (text, done) =>
+      edit.mutate(
+        { answerId: answer._id, answerText: text },
+        {
+          onSuccess: () => {
+            done();
+            announce('Answer updated.');
+          },
         },
-      },
-    ),
+      ),
+    { editor: me, place: answerEditDraftPlace(answer._id) },
   );
   const remove = useDeleteAnswer(answer.questionId);
-  const [commentsOpen, setCommentsOpen] = useState(answer.commentCount > 0);
+  // Open when there are comments, or a comment its author typed here when their session ended.
+  const [commentsOpen, setCommentsOpen] = useState(
+    () => answer.commentCount > 0 || hasKeptComment(me, answer.questionId, answer._id),
+  );
   const [confirming, setConfirming] = useState(false);
   const own = me === answer.username;
   const canDelete = me !== undefined && (own || me === questionAuthor);
@@ -57,7 +64,8 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
   const allCommentsEmbedded = answer.comments.length >= answer.commentCount;
 
   return (
-    <article className={styles.answer} aria-label={`Answer by @${answer.username}`}>
+    // Focusable from script only: Load more answers hands keyboard focus to the first new one.
+    <article className={styles.answer} aria-label={`Answer by @${answer.username}`} tabIndex={-1}>
       <p className={styles.meta}>
         <Avatar name={answer.username} size="sm" />
         <span className={styles.author}>@{answer.username}</span>

@@ -11,6 +11,7 @@ import { AnswerForm } from './AnswerForm';
 import { AnswerItem } from './AnswerItem';
 import styles from './AnswersSection.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
+import { useFocusAfterLastPage } from '../../../lib/use-focus-after-last-page';
 
 /**
  * 'N Answers', oldest first, a page at a time, then 'Your Answer' (product decision 15). Answers
@@ -26,6 +27,11 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
   /** When each answer's page was read; an answer on two pages is shown, like this, from the last. */
   const loadedAt = new Map(pages.flatMap((page) => page.answers.map((a) => [a._id, page.loadedAt] as const)));
   const count = Math.max(question.answerCount, answers.length + postedBeyond.length);
+  const section = useRef<HTMLElement>(null);
+  const loadingMore = useFocusAfterLastPage(query, answers.length, (index) => {
+    const items = section.current?.querySelectorAll<HTMLElement>(':scope > ol:first-of-type > li > article') ?? [];
+    items[Math.min(index, items.length - 1)]?.focus();
+  });
 
   const onDeleted = () => {
     setAnnouncement('Answer deleted.');
@@ -51,7 +57,7 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
 
   return (
     <>
-      <section className={styles.section} aria-labelledby="answers-heading">
+      <section ref={section} className={styles.section} aria-labelledby="answers-heading">
         <h2 id="answers-heading" ref={heading} className={styles.heading} tabIndex={-1}>
           {count} {count === 1 ? 'Answer' : 'Answers'}
         </h2>
@@ -60,7 +66,14 @@ export function AnswersSection({ question }: { question: QuestionJson }) {
           : !query.hasNextPage && <StateMessage>No answers yet. Be the first to help!</StateMessage>}
         {query.hasNextPage && (
           <div className={styles.more}>
-            <Button variant="secondary" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                loadingMore(answers.length);
+                void query.fetchNextPage();
+              }}
+              busy={query.isFetchingNextPage}
+            >
               {query.isFetchingNextPage ? 'Loading…' : 'Load more answers'}
             </Button>
           </div>

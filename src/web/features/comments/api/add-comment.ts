@@ -8,6 +8,7 @@ import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { updateAnswerEverywhere } from '../../answers/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
 import { commentKeys, threadHas, threadPath, updateThread, type CommentPages } from './query-keys';
+import { commentDraftPlace } from './comment-draft-place';
 
 export interface NewComment {
   commentText: string;
@@ -16,10 +17,6 @@ export interface NewComment {
   /** Who sends it: if their session has ended, the text is kept for their return. */
   author: string;
 }
-
-/** Where a comment box's kept text belongs (lib/kept-drafts.ts). */
-export const commentDraftPlace = (questionId: string, answerId: string | undefined) =>
-  `comment:${questionId}:${answerId ?? ''}`;
 
 export function addComment(
   questionId: string,

@@ -5,6 +5,9 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { commentKeys, mapThread, threadPath } from './query-keys';
 
+/** Where an edit of a comment is kept when its author's session ends (lib/kept-drafts.ts). */
+export const commentEditDraftPlace = (commentId: string) => `comment-edit:${commentId}`;
+
 export function editComment(
   questionId: string,
   answerId: string | undefined,

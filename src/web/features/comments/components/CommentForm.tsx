@@ -2,11 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/TextField';
-import { commentDraftPlace, useAddComment } from '../api/add-comment';
+import { useAddComment } from '../api/add-comment';
+import { commentDraftPlace } from '../api/comment-draft-place';
 import styles from './CommentsSection.module.css';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
-import { sessionHadEnded, useKeptText } from '../../../lib/kept-drafts';
+import { useKeptDraft } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
 
@@ -20,14 +21,14 @@ interface CommentFormProps {
 
 /**
  * The 'Add a comment' box: 'Required' when sent empty, cleared once the comment is stored, and
- * kept for the baker's return when the send fails because their session ended.
+ * kept for the baker's return when their session ends.
  */
 export function CommentForm({ questionId, answerId, onAdded, onCancel }: CommentFormProps) {
   const add = useAddComment(questionId, answerId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const username = useSession()?.user.username;
-  useKeptText(username, commentDraftPlace(questionId, answerId), setText);
+  useKeptDraft(username, commentDraftPlace(questionId, answerId), text, setText);
   // The same key for every retry of the same text, so a send that timed out is never stored twice.
   const key = useRef<string | null>(null);
 
@@ -49,11 +50,6 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
           setText('');
           key.current = null;
           onAdded();
-        },
-        // The session ended: the text is kept for its author's return (lib/kept-drafts.ts), not
-        // left in the box for whoever signs in next.
-        onError: (failure) => {
-          if (sessionHadEnded(failure)) setText('');
         },
       },
     );

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { CommentJson } from '../../../../shared/api-types';
 import { COMMENT_TEXT_MAX } from '../../../../shared/constants';
 import { InlineEditForm } from '../../../components/InlineEditForm';
+import { useSession } from '../../../lib/auth-store';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { useDeleteComment } from '../api/delete-comment';
-import { useEditComment } from '../api/edit-comment';
+import { commentEditDraftPlace, useEditComment } from '../api/edit-comment';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import styles from './CommentsSection.module.css';
 
@@ -31,16 +32,19 @@ export function CommentItem({
   onDeleted,
 }: CommentItemProps) {
   const edit = useEditComment(questionId, answerId);
-  const { editButton, ...editing } = useInlineEdit(COMMENT_TEXT_MAX, (text, done) =>
-    edit.mutate(
-      { commentId: comment._id, commentText: text },
-      {
-        onSuccess: () => {
-          done();
-          announce('Comment updated.');
+  const { editButton, ...editing } = useInlineEdit(
+    COMMENT_TEXT_MAX,
+    (text, done) =>
+      edit.mutate(
+        { commentId: comment._id, commentText: text },
+        {
+          onSuccess: () => {
+            done();
+            announce('Comment updated.');
+          },
         },
-      },
-    ),
+      ),
+    { editor: useSession()?.user.username, place: commentEditDraftPlace(comment._id) },
   );
   const remove = useDeleteComment(questionId, answerId);
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +52,8 @@ export function CommentItem({
   const edited = comment.updatedAt !== comment.createdAt;
 
   return (
-    <li className={styles.comment}>
+    // Focusable from script only: Load more comments hands keyboard focus to the first new one.
+    <li className={styles.comment} tabIndex={-1}>
       <p className={styles.byline}>
         <span className={styles.name}>{fullName || `@${comment.username}`}</span>
         {fullName && <span className={styles.username}>@{comment.username}</span>}

@@ -69,6 +69,8 @@ describe('CommentsSection', () => {
     expect(await within(list).findByText('An older one')).toBeInTheDocument();
     expect(api.calls('GET /api/comments/4').map((r) => r.query.get('cursor'))).toEqual([null, 'next']);
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+    // The button went with the last page: keyboard focus goes on to the first comment it brought.
+    await waitFor(() => expect(within(list).getByText('An older one').closest('li')).toHaveFocus());
   });
 
   it('keeps the comments shown when Load more comments fails, and the button tries again', async () => {

@@ -8,12 +8,14 @@ import { originOf } from '../../../lib/navigation';
 import { lastOfEach } from '../../../lib/last-of-each';
 import { usePostedBeyond } from '../../../lib/posted-here';
 import type { CommentJson } from '../../../../shared/api-types';
+import { hasKeptComment } from '../api/comment-draft-place';
 import { useComments, type EmbeddedComments } from '../api/get-comments';
 import { commentKeys } from '../api/query-keys';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 import styles from './CommentsSection.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
+import { useFocusAfterLastPage } from '../../../lib/use-focus-after-last-page';
 
 export interface CommentsSectionProps {
   questionId: string;
@@ -42,8 +44,11 @@ export function CommentsSection({
   const location = useLocation();
   const query = useComments(questionId, answerId, initialComments);
   const [announcement, setAnnouncement] = useAnnouncement();
-  // An answer's box opens on demand, so a page of answers is not a page of empty boxes.
-  const [boxOpen, setBoxOpen] = useState(!answerId);
+  // An answer's box opens on demand, so a page of answers is not a page of empty boxes, or with
+  // the comment its author typed there when their session ended.
+  const [boxOpen, setBoxOpen] = useState(
+    () => !answerId || hasKeptComment(session?.user.username, questionId, answerId),
+  );
   const opener = useRef<HTMLButtonElement>(null);
   const section = useRef<HTMLDivElement>(null);
   const me = session?.user.username;
@@ -95,6 +100,11 @@ export function CommentsSection({
     query.hasNextPage,
   ).map(({ item }) => item);
 
+  const loadingMore = useFocusAfterLastPage(query, comments.length, (index) => {
+    const items = section.current?.querySelector('ul')?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+    items[Math.min(index, items.length - 1)]?.focus();
+  });
+
   const onDeleted = () => {
     setAnnouncement('Comment deleted.');
     // The Delete button went with the comment; keep keyboard focus in this thread.
@@ -134,7 +144,10 @@ export function CommentsSection({
             variant="ghost"
             size="sm"
             className={styles.more}
-            onClick={() => void query.fetchNextPage()}
+            onClick={() => {
+              loadingMore(comments.length);
+              void query.fetchNextPage();
+            }}
             busy={query.isFetchingNextPage}
           >
             {query.isFetchingNextPage ? 'Loading…' : 'Load more comments'}

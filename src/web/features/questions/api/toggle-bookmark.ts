@@ -11,11 +11,16 @@ export function setBookmark(questionId: string, bookmarked: boolean): Promise<Qu
   }).then((body) => body.question);
 }
 
-/** Adds or removes a bookmark: shown at once, rolled back with a message on failure. */
-export function useToggleBookmark() {
+/**
+ * Adds or removes a post's bookmark: shown at once, rolled back with a message on failure. A
+ * post's bookmark changes are sent one after another, so a quick second click is never answered
+ * before the first ('Question is already not bookmarked', with the bookmark left in place).
+ */
+export function useToggleBookmark(questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
+    scope: { id: `bookmark of question ${questionId}` },
     mutationFn: ({ questionId, bookmarked }: { questionId: string; bookmarked: boolean }) =>
       setBookmark(questionId, bookmarked),
     onMutate: ({ questionId, bookmarked }) => ({

@@ -6,6 +6,9 @@ import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { keepDraft, peekKeptDraft } from '../../../lib/kept-drafts';
+import { NEW_POST_DRAFT } from '../api/add-question';
+import { POST_EDIT_DRAFT } from '../api/edit-question';
 import { questionKeys } from '../api/query-keys';
 import NewPostDialog from './NewPostDialog';
 import type { QuestionSummaryJson } from '../../../../shared/api-types';
@@ -40,6 +43,29 @@ beforeEach(() => {
 });
 
 describe('NewPostDialog', () => {
+  it("drops another baker's kept post unseen, and keeps this baker's edit of another post", async () => {
+    mockFetch();
+    sessionStorage.clear();
+    keepDraft('ben.bakes', NEW_POST_DRAFT, { questionTitle: "Ben's", questionText: 'Private.', tags: [] });
+    const { unmount } = renderWithProviders(<Harness />);
+    expect(screen.getByLabelText('Post Title')).toHaveValue('');
+    await waitFor(() => expect(sessionStorage.getItem('crumb.keptDrafts')).toBeNull());
+    unmount();
+
+    const other = makeQuestion({ _id: '5', id: '5', questionTitle: 'Another post', username: 'anna.bakes' });
+    const kept = { questionTitle: 'Kept title', questionText: 'Kept.', tags: [] };
+    keepDraft('anna.bakes', POST_EDIT_DRAFT, { question: other, questionData: kept });
+    renderWithProviders(<Harness question={makeQuestion({ _id: '9', id: '9', username: 'anna.bakes' })} />);
+    expect(screen.getByLabelText('Post Title')).not.toHaveValue('Kept title');
+    expect(peekKeptDraft('anna.bakes', POST_EDIT_DRAFT)).toEqual({ question: other, questionData: kept });
+  });
+
+  it('opens with the title focused, ready to type in', async () => {
+    mockFetch();
+    renderWithProviders(<Harness />);
+    await waitFor(() => expect(screen.getByLabelText('Post Title')).toHaveFocus());
+  });
+
   it("shows 'Required' under an empty title and description, and clears each once it is edited", async () => {
     const api = mockFetch();
     const user = userEvent.setup();

@@ -12,7 +12,7 @@ import { keepDraft, peekKeptDraft, sessionHadEnded, takeKeptDraft } from '../../
 import { originOf } from '../../../lib/navigation';
 import { useSnackbar } from '../../../lib/snackbar';
 import { NEW_POST_DRAFT, useAddQuestion, type QuestionData } from '../api/add-question';
-import { useEditQuestion } from '../api/edit-question';
+import { POST_EDIT_DRAFT, useEditQuestion, type KeptPostEdit } from '../api/edit-question';
 import styles from './NewPostDialog.module.css';
 import { TagPicker } from './TagPicker';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
@@ -51,6 +51,14 @@ function validate(values: QuestionData): FieldErrors {
   return errors;
 }
 
+/** What `author` typed in New Post, or in Edit Post for `question`, when their session ended. */
+function keptValues(author: string, question?: QuestionSummaryJson): QuestionData | undefined {
+  if (!author) return undefined;
+  if (!question) return peekKeptDraft<QuestionData>(author, NEW_POST_DRAFT);
+  const kept = peekKeptDraft<KeptPostEdit>(author, POST_EDIT_DRAFT);
+  return kept?.question._id === question._id ? kept.questionData : undefined;
+}
+
 /** New Post (or Edit Post when `question` is given): title, description and up to three tags. */
 export default function NewPostDialog({ open, onOpenChange, question }: NewPostDialogProps) {
   const session = useSession();
@@ -61,15 +69,18 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
   const [author] = useState(() => session?.user.username ?? '');
   const add = useAddQuestion(author);
   const edit = useEditQuestion();
-  // A new post kept when its author's session ended comes back once they have signed in again;
+  // What was typed when the author's session ended comes back once they have signed in again;
   // once shown, it is no longer kept.
-  const [values, setValues] = useState<QuestionData>(
-    () =>
-      (!question && author ? peekKeptDraft<QuestionData>(author, NEW_POST_DRAFT) : undefined) ??
-      initialValues(question),
-  );
+  const [values, setValues] = useState<QuestionData>(() => keptValues(author, question) ?? initialValues(question));
+  // Another baker's draft here is dropped unseen; this author's edit of another post stays kept.
   useEffect(() => {
-    if (!question && author) takeKeptDraft(author, NEW_POST_DRAFT);
+    if (!author) return;
+    if (!question) {
+      takeKeptDraft(author, NEW_POST_DRAFT);
+      return;
+    }
+    const keptFor = peekKeptDraft<KeptPostEdit>(author, POST_EDIT_DRAFT)?.question._id;
+    if (keptFor === undefined || keptFor === question._id) takeKeptDraft(author, POST_EDIT_DRAFT);
   }, [question, author]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const pending = add.isPending || edit.isPending;
@@ -105,7 +116,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
   };
 
   const onError = (error: Error) => {
-    if (!question && sessionHadEnded(error)) {
+    if (sessionHadEnded(error)) {
       signInAgain();
       return;
     }
@@ -129,12 +140,13 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       questionText: values.questionText.trim(),
       tags: values.tags,
     };
-    if (question) edit.mutate({ questionId: question._id, questionData }, { onSuccess: close, onError });
-    else if (!session) {
+    if (!session) {
       // Signed out meanwhile (in another tab, say): kept, as when the server says the session ended.
-      keepDraft(author, NEW_POST_DRAFT, questionData);
+      if (question) keepDraft(author, POST_EDIT_DRAFT, { question, questionData } satisfies KeptPostEdit);
+      else keepDraft(author, NEW_POST_DRAFT, questionData);
       signInAgain();
-    } else add.mutate({ questionData, author }, { onSuccess: close, onError });
+    } else if (question) edit.mutate({ question, questionData, author }, { onSuccess: close, onError });
+    else add.mutate({ questionData, author }, { onSuccess: close, onError });
   };
 
   return (

@@ -7,6 +7,7 @@ import { CommentsToggle } from '../../../components/CommentsToggle';
 import { Spinner } from '../../../components/Spinner';
 import { BookmarkIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
+import { hasKeptComment } from '../../comments/api/comment-draft-place';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { lazyPart, PartBoundary, PartLoadFailed } from '../../../lib/lazy-part';
 import { originOf } from '../../../lib/navigation';
@@ -35,8 +36,11 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
   const navigate = useNavigate();
   const location = useLocation();
   const react = useReactToQuestion(session?.user.username ?? '', question._id);
-  const bookmark = useToggleBookmark();
-  const [commentsOpen, setCommentsOpen] = useState(full);
+  const bookmark = useToggleBookmark(question._id);
+  // Open on the post's page, or with a comment its author typed here when their session ended.
+  const [commentsOpen, setCommentsOpen] = useState(
+    () => full || hasKeptComment(session?.user.username, question._id, undefined),
+  );
   const own = session?.user.username === question.username;
   const href = `/question/${encodeURIComponent(question.id)}`;
   const Heading = full ? 'h1' : 'h2';

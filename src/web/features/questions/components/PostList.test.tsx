@@ -23,6 +23,17 @@ function Bookmarks() {
   );
 }
 
+function SearchedBookmarks() {
+  return (
+    <PostList
+      query={useQuestions('bookmarks', {})}
+      empty="Couldn't find any matches!"
+      label="Bookmarked posts"
+      filter={(question) => question.questionTitle.includes('Rye')}
+    />
+  );
+}
+
 const mine = (id: string, title: string) => makeQuestion({ _id: id, id, questionTitle: title, username: 'anna.bakes' });
 
 /** An IntersectionObserver the test drives: `scrollToEnd` tells the watched sentinel it is in view. */
@@ -141,6 +152,45 @@ describe('PostList', () => {
       expect(within(post).getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'false'),
     );
     expect(within(post).getByLabelText('Score 0')).toBeInTheDocument();
+  });
+
+  it('says a search of the loaded bookmarks found nothing, and offers Load more to look further', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    mockFetch({
+      'GET /api/bookmarks': ({ query }) => ({
+        body: query.get('cursor')
+          ? { questions: [mine('2', 'Rye loaf')], nextCursor: null }
+          : { questions: [mine('1', 'Brioche')], nextCursor: 'c2' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SearchedBookmarks />);
+
+    expect(await screen.findByText("Couldn't find any matches!")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Rye loaf' })).toBeInTheDocument();
+    expect(screen.queryByText("Couldn't find any matches!")).not.toBeInTheDocument();
+  });
+
+  it("sends a post's bookmark changes one after another: a quick second click is never answered first", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const added: Array<(value: { body: unknown }) => void> = [];
+    const api = mockFetch({
+      'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+      'POST /api/question/addBookmark/1': () => new Promise((resolve) => added.push(resolve)),
+      'POST /api/question/removeBookmark/1': { body: { question: { ...mine('1', 'First'), bookmarked: false } } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+    const post = await screen.findByRole('article', { name: 'First' });
+
+    await user.click(within(post).getByRole('button', { name: 'Add Bookmark' }));
+    await user.click(within(post).getByRole('button', { name: 'Remove Bookmark' }));
+    expect(api.calls('POST /api/question/removeBookmark/1')).toHaveLength(0);
+
+    added[0]?.({ body: { question: { ...mine('1', 'First'), bookmarked: true } } });
+    await waitFor(() => expect(api.calls('POST /api/question/removeBookmark/1')).toHaveLength(1));
+    await waitFor(() => expect(within(post).getByRole('button', { name: 'Add Bookmark' })).toBeInTheDocument());
   });
 
   it("a bookmark's answer leaves alone a vote still on its way", async () => {

@@ -8,6 +8,7 @@ import { PostCard } from './PostCard';
 import { usePostDialogs } from './PostDialogs';
 import styles from './PostList.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
+import { useFocusAfterLastPage } from '../../../lib/use-focus-after-last-page';
 
 interface PostListProps {
   query: UseInfiniteQueryResult<InfiniteData<QuestionPage>>;
@@ -44,8 +45,6 @@ export function PostList({ query, empty, filter, label, leftMessage }: PostListP
   const sentinel = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const [announcement, announce] = useAnnouncement();
-  /** How many posts were shown when Load more was pressed, while that page loads. */
-  const shownAtLoadMore = useRef<number | null>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadsOnScroll = (query.data?.pages.length ?? 0) < SCROLL_LOADED_PAGES;
 
@@ -64,20 +63,11 @@ export function PostList({ query, empty, filter, label, leftMessage }: PostListP
     return () => observer.disconnect();
   }, [hasNextPage, loadsOnScroll, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  // The last page takes the Load more button, and keyboard focus with it: focus goes on to the
-  // first post that page brought, where the reader was about to continue.
   const shownCount = query.data ? query.data.pages.reduce((count, page) => count + page.questions.length, 0) : 0;
-  useEffect(() => {
-    const shownBefore = shownAtLoadMore.current;
-    if (shownBefore === null || isFetchingNextPage) return;
-    shownAtLoadMore.current = null;
-    // While pages remain the button stays, and so does focus, wherever the browser keeps it.
-    if (hasNextPage || isFetchNextPageError) return;
-    const focused = document.activeElement;
-    if (focused && focused !== document.body) return;
+  const loadingMore = useFocusAfterLastPage(query, shownCount, (index) => {
     const items = section.current?.querySelectorAll<HTMLElement>(':scope > ul > li') ?? [];
-    items[Math.min(shownBefore, items.length - 1)]?.querySelector<HTMLElement>('[id^="title-"] a')?.focus();
-  }, [isFetchingNextPage, hasNextPage, isFetchNextPageError, shownCount]);
+    items[Math.min(index, items.length - 1)]?.querySelector<HTMLElement>('[id^="title-"] a')?.focus();
+  });
 
   const onDeleted = () => {
     announce('Post deleted.');
@@ -116,7 +106,8 @@ export function PostList({ query, empty, filter, label, leftMessage }: PostListP
 
   return (
     <section aria-label={label} ref={section} tabIndex={-1} className={styles.section}>
-      {questions.length === 0 && !hasNextPage ? (
+      {/* Narrowed to nothing, the loaded posts say so, with Load more to look further. */}
+      {questions.length === 0 && (!hasNextPage || filter) ? (
         <StateMessage>{empty}</StateMessage>
       ) : (
         <ul className={styles.list}>
@@ -133,7 +124,7 @@ export function PostList({ query, empty, filter, label, leftMessage }: PostListP
           <Button
             variant="secondary"
             onClick={() => {
-              shownAtLoadMore.current = questions.length;
+              loadingMore(questions.length);
               void fetchNextPage();
             }}
             busy={isFetchingNextPage}

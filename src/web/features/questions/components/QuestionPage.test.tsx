@@ -113,6 +113,27 @@ describe('QuestionPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
   });
 
+  it('says the post is gone when a write is refused because it was deleted meanwhile', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    let deleted = false;
+    mockFetch({
+      'GET /api/questions/4': () =>
+        deleted
+          ? { status: 404, body: { errors: ['Question not found.'] } }
+          : { body: { question: makeFullQuestion() } },
+      'POST /api/answers/add/4': () => {
+        deleted = true;
+        return { status: 404, body: { errors: ['Question not found.'] } };
+      },
+    });
+    renderPage();
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your Answer' }), 'Too late.');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Answer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Post not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post Answer' })).not.toBeInTheDocument();
+  });
+
   it('shows the post as the page heading, its comments open, then the answers, and names the tab', async () => {
     const api = mockFetch({ 'GET /api/questions/4': { body: { question: makeFullQuestion() } } });
     renderPage();
@@ -283,6 +304,8 @@ describe('QuestionPage', () => {
     expect(await screen.findByText('A third way.')).toBeInTheDocument();
     expect(api.calls('GET /api/answers/4').map((r) => r.query.get('cursor'))).toEqual(['c2']);
     expect(screen.queryByRole('button', { name: 'Load more answers' })).not.toBeInTheDocument();
+    // The button went with the last page: keyboard focus goes on to the first answer it brought.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Answer by @wanjiru.bakes' })).toHaveFocus());
   });
 
   it('shows the comments that came with a later page of answers without asking for them again', async () => {

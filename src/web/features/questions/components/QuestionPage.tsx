@@ -1,11 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
 import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { ApiError } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { AnswersSection } from '../../answers/components/AnswersSection';
 import { useQuestion } from '../api/get-question';
+import { questionKeys } from '../api/query-keys';
 import { PostCard } from './PostCard';
 import { usePostDialogs } from './PostDialogs';
 import styles from './QuestionPage.module.css';
@@ -31,6 +34,20 @@ export default function QuestionPage() {
       shown.current = null;
     };
   }, [questionId]);
+
+  // A write refused because the post is gone (deleted since the page loaded) reloads the post, so
+  // the page says it is gone instead of offering controls that can only fail.
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      client.getMutationCache().subscribe((event) => {
+        const error = event.type === 'updated' && event.action.type === 'error' ? event.action.error : null;
+        if (error instanceof ApiError && error.status === 404 && error.message === messages.questionNotFound) {
+          void client.invalidateQueries({ queryKey: questionKeys.detail(questionId) });
+        }
+      }),
+    [client, questionId],
+  );
 
   const showMessage = useSnackbar();
   const [postDialog, openPostDialog] = usePostDialogs(() => {

@@ -16,14 +16,18 @@ export function wrapper<S extends z.ZodType>(schema: S) {
 export const showsSomething = (value: string) =>
   /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u.test(value);
 
-/** A trimmed, required piece of user text: missing, blank or invisible gives `requiredMessage`. */
+/**
+ * A trimmed, required piece of user text: missing, blank or invisible gives `requiredMessage`.
+ * Each check stops the field's later ones (`abort`), here and below, so a field reports one
+ * problem: a blank username is required, not also malformed.
+ */
 export function requiredText(requiredMessage: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input == null ? requiredMessage : 'Must be text.') })
     .trim()
-    .refine(showsSomething, requiredMessage)
-    .max(max, messages.tooLong(max))
-    .refine(isWellFormed, messages.badText);
+    .refine(showsSomething, { message: requiredMessage, abort: true })
+    .max(max, { message: messages.tooLong(max), abort: true })
+    .refine(isWellFormed, { message: messages.badText, abort: true });
 }
 
 /**
@@ -41,8 +45,8 @@ export function optionalText(max: number) {
   return z
     .string({ error: 'Must be text.' })
     .trim()
-    .max(max, messages.tooLong(max))
-    .refine(isWellFormed, messages.badText)
+    .max(max, { message: messages.tooLong(max), abort: true })
+    .refine(isWellFormed, { message: messages.badText, abort: true })
     .nullish()
     .transform((value) => value ?? undefined);
 }
@@ -55,9 +59,9 @@ export function clientKey(subject: string) {
   return z
     .string({ error: `The ${subject} _id must be text.` })
     .trim()
-    .min(1, `The ${subject} _id must not be empty.`)
-    .max(100, messages.tooLong(100))
-    .refine(isWellFormed, messages.badText)
+    .min(1, { message: `The ${subject} _id must not be empty.`, abort: true })
+    .max(100, { message: messages.tooLong(100), abort: true })
+    .refine(isWellFormed, { message: messages.badText, abort: true })
     .nullish();
 }
 
@@ -65,6 +69,6 @@ export function clientKey(subject: string) {
 export function password(requiredMessage: string) {
   return z
     .string({ error: (issue) => (issue.input == null ? requiredMessage : 'Must be text.') })
-    .min(1, requiredMessage)
-    .refine(isWellFormed, messages.badText);
+    .min(1, { message: requiredMessage, abort: true })
+    .refine(isWellFormed, { message: messages.badText, abort: true });
 }

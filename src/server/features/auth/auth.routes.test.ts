@@ -132,8 +132,12 @@ describe('POST /api/auth/signup', () => {
           signupBody({ username: `empty${field.toLowerCase()}`, [field]: value }),
         );
         expect(response.status).toBe(400);
-        expect(response.body.errors[0]).toBe('Required Field');
-        expect(response.body.fields).toEqual({ [field]: 'Required Field' });
+        // A blank field reports that it is required, and nothing else about it.
+        expect(response.body).toEqual({
+          errors: ['Required Field'],
+          code: 'validation_failed',
+          fields: { [field]: 'Required Field' },
+        });
       }
     },
   );
@@ -147,11 +151,24 @@ describe('POST /api/auth/signup', () => {
           signupBody({ username: `blank${field.toLowerCase()}`, [field]: blank }),
         );
         expect(response.status).toBe(400);
-        expect(response.body.errors[0]).toBe('Required Field');
-        expect(response.body.fields).toEqual({ [field]: 'Required Field' });
+        expect(response.body).toEqual({
+          errors: ['Required Field'],
+          code: 'validation_failed',
+          fields: { [field]: 'Required Field' },
+        });
       }
     },
   );
+
+  it('reports one problem per field: a username too long is not also called malformed', async () => {
+    const response = await api.post<ErrorJson>('/api/auth/signup', signupBody({ username: `a${'b'.repeat(30)}` }));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      errors: ['Must be at most 30 characters.'],
+      code: 'validation_failed',
+      fields: { username: 'Must be at most 30 characters.' },
+    });
+  });
 
   it('reports every missing field at once for an empty body, and for no body at all', async () => {
     const expected = {

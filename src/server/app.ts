@@ -44,7 +44,12 @@ export interface AppOptions {
   requestTimeoutMs?: number;
 }
 
-const BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * The largest body the API reads. A post may hold 20,000 characters of text and 200 of title,
+ * counted in code points; sent as JSON, one code point takes up to 12 bytes (an emoji written as
+ * two `\uXXXX` escapes), so the largest valid post needs about 244,000 bytes.
+ */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 /** Visitors' answers kept at most: list pages and question pages are tens of KB. */
 const ANONYMOUS_CACHE_ENTRIES = 1000;
 /** 16 M characters, at most 32 MB, whatever answers visitors ask for; one answer at most 1 M. */
@@ -54,7 +59,7 @@ const ANONYMOUS_CACHE_ENTRY_CHARS = 1024 * 1024;
  * How long a request may take to arrive, headers and body: a client sending its body a byte at
  * a time must not hold its connection, and a file descriptor, for good (Fastify turns Node's own
  * limit off). Node checks every third of it, so a request is cut after 30 to 40 s; a body is at
- * most 64 KiB, which arrives in well under that on the slowest phone connection. Headers alone
+ * most 256 KiB, which arrives in well under that on the slowest phone connection. Headers alone
  * had 60 s (Node's default); they now share the 30 s.
  */
 const REQUEST_TIMEOUT_MS = 30_000;

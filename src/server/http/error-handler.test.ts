@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_TEXT_MAX, TITLE_MAX } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
+import { BODY_LIMIT_BYTES } from '../app.js';
 import { apiClient, createTestApp, signUp, type ApiClient, type TestApp } from '../testing/test-app.js';
 
 describe('request errors', () => {
@@ -13,16 +15,35 @@ describe('request errors', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses a body over 64 KiB with 413 and stores nothing', async () => {
+  it('refuses a body over 256 KiB with 413 and stores nothing', async () => {
     const response = await api.post(
       '/api/questions/add',
-      { questionData: { questionTitle: 'Big', questionText: 'x'.repeat(70 * 1024) } },
+      { questionData: { questionTitle: 'Big', questionText: 'x'.repeat(BODY_LIMIT_BYTES) } },
       token,
     );
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ errors: [messages.bodyTooLarge] });
     const list = await api.get<{ questions: unknown[] }>('/api/questions');
     expect(list.body.questions).toEqual([]);
+  });
+
+  it('reads the largest valid post even with every character written as JSON escapes', async () => {
+    // An emoji is one character of the limits but two `\uXXXX` escapes, 12 bytes, in JSON.
+    const escaped = (count: number) => '\\ud83c\\udf5e'.repeat(count);
+    const body = `{"questionData":{"questionTitle":"${escaped(TITLE_MAX)}","questionText":"${escaped(QUESTION_TEXT_MAX)}","tags":["bread"]}}`;
+    const response = await api.call<{ questions: { _id: string; questionText: string }[] }>(
+      'POST',
+      '/api/questions/add',
+      {
+        body,
+        headers: { 'content-type': 'application/json' },
+        token,
+      },
+    );
+    expect(response.status).toBe(201);
+    const [stored] = response.body.questions;
+    expect(stored?.questionText).toBe('🍞'.repeat(QUESTION_TEXT_MAX));
+    expect((await api.del(`/api/questions/delete/${stored?._id}`, token)).status).toBe(201);
   });
 
   it('answers malformed JSON with 400', async () => {

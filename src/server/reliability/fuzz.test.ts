@@ -11,6 +11,7 @@ import {
   TITLE_MAX,
 } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
+import { BODY_LIMIT_BYTES } from '../app.js';
 import { databaseSnapshot } from '../testing/snapshot.js';
 import {
   apiClient,
@@ -32,7 +33,6 @@ import {
  */
 const FULL = process.env.RELIABILITY_FULL === '1';
 const RUNS = { anyRequest: FULL ? 6000 : 500, storedText: FULL ? 2000 : 150, cursors: FULL ? 1000 : 100 };
-const BODY_LIMIT = 64 * 1024;
 /** The properties take seconds on SQLite and longer on PostgreSQL, and far longer in full mode. */
 const PROPERTY_TIMEOUT_MS = FULL ? 3_600_000 : 180_000;
 
@@ -297,7 +297,7 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
           });
           const label = `${route.method} ${url.slice(0, 200)}`;
           expect(outcome.status, label).toBeLessThan(500);
-          if (writes && payload !== undefined && Buffer.byteLength(payload) > BODY_LIMIT) {
+          if (writes && payload !== undefined && Buffer.byteLength(payload) > BODY_LIMIT_BYTES) {
             // Routing comes first: a path that names no route is a 404 whatever the body.
             const unroutable = outcome.status === 404 && isRouteNotFound(outcome.body);
             expect(unroutable ? 404 : outcome.status, label).toBe(unroutable ? 404 : 413);
@@ -350,7 +350,7 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
       });
       await fc.assert(
         fc.asyncProperty(writes, async (w) => {
-          const tooLarge = (value: unknown) => Buffer.byteLength(JSON.stringify(value)) > BODY_LIMIT;
+          const tooLarge = (value: unknown) => Buffer.byteLength(JSON.stringify(value)) > BODY_LIMIT_BYTES;
           const expectOutcome = async (
             call: () => Promise<Outcome>,
             body: unknown,

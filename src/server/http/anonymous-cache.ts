@@ -62,8 +62,9 @@ const cacheable = (request: FastifyRequest) =>
  * the database: a micro-cache, as a reverse proxy would keep, but one that this process's own
  * writes invalidate at once.
  *
- * - Every request with another method than GET/HEAD/OPTIONS (every write) ends a generation when
- *   it is answered, after its transaction committed; answers computed in an earlier generation
+ * - Every request with another method than GET/HEAD/OPTIONS (every write) that may have changed
+ *   something (not refused with a 4xx or a 503) ends a generation when it is answered, after its
+ *   transaction committed; answers computed in an earlier generation
  *   are never sent again, and an answer is only stored if no write was answered while it was
  *   being computed. So after a write is acknowledged, this process serves nothing older.
  *   Votes are the exception (`keepsAnonymousCache`): the most frequent write, and one whose

@@ -88,10 +88,6 @@ export async function getUserViaApi(request: APIRequestContext, username: string
   return (await apiJson<{ user: UserJson }>(await request.get(`/api/users/${username}`))).user;
 }
 
-export async function followViaApi(request: APIRequestContext, token: string, username: string) {
-  await apiJson(await request.post(`/api/users/follow/${username}`, { headers: auth(token) }));
-}
-
 export async function addAnswerViaApi(request: APIRequestContext, token: string, questionId: string, text: string) {
   await apiJson(
     await request.post(`/api/answers/add/${questionId}`, {

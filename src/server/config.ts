@@ -84,7 +84,6 @@ const envSchema = z.object({
   ANONYMOUS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TEST_DATABASE_URL: z.string().optional(),
 });
 
 export interface PasswordHashParams {
@@ -95,7 +94,7 @@ export interface PasswordHashParams {
 }
 
 /** OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB per hash). */
-export const OWASP_SCRYPT: PasswordHashParams = { N: 2 ** 17, r: 8, p: 1 };
+const OWASP_SCRYPT: PasswordHashParams = { N: 2 ** 17, r: 8, p: 1 };
 
 export interface Config {
   port: number;
@@ -112,7 +111,6 @@ export interface Config {
   logLevel: string;
   /** Only tests lower this; production always hashes with OWASP_SCRYPT. */
   passwordHash: PasswordHashParams;
-  testDatabaseUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -134,6 +132,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     passwordHash: OWASP_SCRYPT,
-    testDatabaseUrl: e.TEST_DATABASE_URL || undefined,
   };
 }

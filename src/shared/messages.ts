@@ -1,4 +1,7 @@
-/** Every message the server sends, so both sides agree on the words. */
+/**
+ * The messages the server sends and the web app shows or matches, so both sides agree on the words.
+ * Messages only a schema gives (`Must be text.`, a list parameter's rules) sit beside it.
+ */
 export const messages = {
   required: 'Required',
   requiredField: 'Required Field',

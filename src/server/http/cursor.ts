@@ -11,7 +11,7 @@ export interface Cursor {
   id: number;
 }
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.order, cursor.key, cursor.id])).toString('base64url');
 }
 

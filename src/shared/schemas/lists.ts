@@ -20,7 +20,6 @@ export const pageQuery = z.object({
   ),
   cursor: z.preprocess(single, z.string().max(500, messages.invalidCursor).optional()),
 });
-export type PageQuery = z.infer<typeof pageQuery>;
 
 const tagFilter = z
   .string()

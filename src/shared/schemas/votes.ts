@@ -5,4 +5,3 @@ import { messages } from '../messages.js';
 export const reactionBody = z.object({
   reaction: z.enum(REACTIONS, { error: messages.invalidReaction }),
 });
-export type ReactionBody = z.infer<typeof reactionBody>;

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { StateMessage } from '../components/StateMessage';
+import styles from './StandaloneMain.module.css';
 
-/** Shown when a page's code fails to load (for example after a new release) or a page throws. */
+/** Shown when a page or its data loader throws (a page whose code fails to download gets its own stand-in: see router.tsx). */
 export function RouteError() {
   return (
-    <main style={{ maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem' }}>
+    <main className={styles.main}>
       <StateMessage tone="error">
         Some error occurred. Try reloading! <Link to="/explore">Go to Explore</Link>
       </StateMessage>

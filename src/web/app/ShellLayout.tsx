@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/Button';
 import { CompassIcon, BookmarkIcon, HomeIcon, PlusIcon, UserIcon } from '../components/icons';
@@ -12,7 +12,6 @@ import { originOf } from '../lib/navigation';
 import { useSnackbar } from '../lib/snackbar';
 import { useMediaQuery } from '../lib/use-media-query';
 import { NAV_ITEMS } from './nav-items';
-import { NewPostContext } from './new-post-context';
 import { RightPanel } from './RightPanel';
 import { SearchBox } from './SearchBox';
 import { showsSearchBox } from './search-pages';
@@ -47,13 +46,13 @@ export default function ShellLayout() {
     else if (username) setKeptEditOf(peekKeptDraft<KeptPostEdit>(username, POST_EDIT_DRAFT)?.question ?? null);
   }
 
-  const openNewPost = useCallback(() => {
+  const openNewPost = () => {
     if (!session) void navigate('/signIn', { state: originOf(location) });
     else setNewPostOpen(true);
-  }, [session, navigate, location]);
+  };
 
   return (
-    <NewPostContext.Provider value={openNewPost}>
+    <>
       <div className={styles.shell}>
         <nav className={styles.nav} aria-label="Main">
           <ul className={styles.navList}>
@@ -112,6 +111,6 @@ export default function ShellLayout() {
           </Suspense>
         </PartBoundary>
       )}
-    </NewPostContext.Provider>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import LandingPage from '../pages/LandingPage';
 import { RequireAuth } from './RequireAuth';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import standaloneMain from './StandaloneMain.module.css';
 
 type PageModule = { default: React.ComponentType };
 
@@ -37,7 +38,7 @@ function pageDownloadedWhenShown(load: () => Promise<PageModule>, outsideShell: 
   const Page = lazyPart(load);
   const inMain = (content: React.ReactNode) =>
     outsideShell ? (
-      <main id="main" tabIndex={-1} style={{ maxWidth: '40rem', margin: '4rem auto', padding: '0 1rem' }}>
+      <main id="main" tabIndex={-1} className={standaloneMain.main}>
         {content}
       </main>
     ) : (

@@ -61,7 +61,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const sessionEnded = response.status === 401 && token !== null;
     if (sessionEnded) authStore.signOut();

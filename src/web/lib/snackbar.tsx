@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages';
 import styles from './snackbar.module.css';
 
 /** How long a message stays up (spec section 9). */
-export const SNACKBAR_MS = 3000;
+const SNACKBAR_MS = 3000;
 
 type Show = (message?: string) => void;
 const SnackbarContext = createContext<Show>(() => {});

@@ -18,7 +18,6 @@ export interface TokenSubject {
 }
 
 export interface TokenService {
-  sign(claims: TokenClaims): string;
   /** A token for the account as it is now. */
   issue(user: TokenSubject): string;
   /** The token's claims, or null when it is malformed, forged, expired or not HS256. */
@@ -29,7 +28,6 @@ export function createTokenService(secret: string): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_MS });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
   return {
-    sign: (claims) => signer({ ...claims }),
     issue: (user) => signer({ sub: String(user.id), username: user.username, ver: user.token_version }),
     verify(token) {
       try {

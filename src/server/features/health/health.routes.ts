@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { messages } from '../../../shared/messages.js';
 import type { AppContext } from '../../context.js';
+import { pingDatabase } from './health.repository.js';
 
 /** 200 once the database answers; 503 while it does not. */
 export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(ctx.db);
+      await pingDatabase(ctx.db);
       return { status: 'ok' };
     } catch (error) {
       app.log.warn({ err: error }, 'health check: database unreachable');

@@ -119,7 +119,6 @@ export function createQuestionsService(
   }
 
   return {
-    summaries,
     list,
     firstExplorePage,
 

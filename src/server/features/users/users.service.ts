@@ -74,8 +74,6 @@ export function createUsersService(ctx: AppContext) {
       return { users: await presentAll(page.items), nextCursor: page.nextCursor };
     },
 
-    findByRef,
-
     async edit(caller: UserRow, data: UserData) {
       if (caller.username_key === GUEST_USERNAME) throw forbidden(messages.guestCannotEdit);
       let passwordHash: string | undefined;

@@ -5,7 +5,7 @@ import { INITIAL_DATA_ELEMENT_ID, isWebPage, webPageModules, type InitialData } 
 import { createPreloadHints } from './preload-hints.js';
 
 /** Where `vite build` writes the web app, relative to this module in `src` and in `dist`. */
-export const WEB_BUILD_DIR = new URL('../../../../dist/web/', import.meta.url);
+const WEB_BUILD_DIR = new URL('../../../../dist/web/', import.meta.url);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { UserJson } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
+import { signInAsGuest } from './sign-in-as-guest';
 
 export interface SignInResult {
   foundUser: UserJson;
@@ -15,11 +16,6 @@ export interface Credentials {
 
 export function signIn(credentials: Credentials): Promise<SignInResult> {
   return apiRequest<SignInResult>('/auth/login', { method: 'POST', body: credentials });
-}
-
-/** The shared guest account: the server holds its credentials, the browser never sees a password. */
-export function signInAsGuest(): Promise<SignInResult> {
-  return apiRequest<SignInResult>('/auth/guest', { method: 'POST' });
 }
 
 /** Signs in with credentials, or as the guest when called with null; the session is stored on success. */

@@ -4,7 +4,7 @@ import { GUEST_USERNAME } from '../../../../shared/constants';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-export const SUGGESTION_COUNT = 5;
+const SUGGESTION_COUNT = 5;
 
 /**
  * 'You may also know': bakers the caller does not follow; for visitors, the first bakers but the

@@ -119,6 +119,8 @@ describe('web app serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<div id="root">');
+    // A chunk asked for before a new release's files are in place must be asked for again.
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('serves top-level files such as robots.txt, revalidated', async () => {
@@ -140,5 +142,6 @@ describe('web app serving', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2fweb.routes.test.ts' });
     expect([403, 404]).toContain(res.statusCode);
     expect(res.body).not.toContain('web app serving');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });

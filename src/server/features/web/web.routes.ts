@@ -64,10 +64,22 @@ export async function webRoutes(app: FastifyInstance, { root = WEB_BUILD_DIR, in
       );
   };
 
-  app.get('/assets/*', { config: { access: 'public' } }, async (request, reply) => {
-    const file = (request.params as { '*': string })['*'];
-    return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${file}`, { cacheControl: false });
-  });
+  app.get(
+    '/assets/*',
+    {
+      config: { access: 'public' },
+      // Only a file found is kept for a year: a chunk asked for before a new release's files are
+      // in place, or a refused path, must be asked for again.
+      onSend: async (_request, reply, payload) => {
+        reply.header('cache-control', reply.statusCode < 400 ? IMMUTABLE : 'no-store');
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.sendFile(`assets/${file}`, { cacheControl: false });
+    },
+  );
 
   app.get('/*', { config: { access: 'public', styleNonce: true } }, async (request, reply) => {
     const [pathname = '/', search = ''] = request.url.split('?', 2);

@@ -3,6 +3,7 @@ import type { ErrorJson } from '../../shared/api-types.js';
 import { messages } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError } from '../errors.js';
+import { securityHeaders } from './security-headers.js';
 
 /** Fastify's own request errors, by code, as users should read them. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
@@ -51,9 +52,11 @@ export function installErrorHandler(app: FastifyInstance) {
 /**
  * Requests the router rejects before any route or hook runs: a path segment longer than the
  * router allows names nothing (404), a malformed percent-encoding is a bad request (400).
- * Without this Fastify would answer them in its own body shape.
+ * Without this Fastify would answer them in its own body shape. No hook runs for them, so the
+ * security headers are set here.
  */
 export function answerUnroutable(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  reply.headers(securityHeaders);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ errors: [messages.routeNotFound], code: 'not_found' });
   }

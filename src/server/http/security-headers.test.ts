@@ -34,7 +34,7 @@ describe('security headers', () => {
       ['POST /api/questions/add (400)', () => api.post('/api/questions/add', {}, token)],
       ['GET /api/feed (401)', () => api.get('/api/feed')],
       ['GET /api/nowhere (404)', () => api.get('/api/nowhere')],
-      ['POST /api/auth/login (413)', () => api.post('/api/auth/login', { username: 'x'.repeat(70_000) })],
+      ['POST /api/auth/login (413)', () => api.post('/api/auth/login', { username: 'x'.repeat(300_000) })],
       [
         'POST /api/auth/login (invalid JSON)',
         () => api.call('POST', '/api/auth/login', { body: '{', headers: { 'content-type': 'application/json' } }),
@@ -43,6 +43,8 @@ describe('security headers', () => {
       ['GET /question/1 (page)', () => api.get('/question/1')],
       ['GET /assets/app-Fx1.js', () => api.get('/assets/app-Fx1.js')],
       ['GET /assets/missing.js (404)', () => api.get('/assets/missing.js')],
+      ['GET /%zz (malformed path, 400)', () => api.get('/%zz')],
+      ['GET /api/questions/%zz (malformed path, 400)', () => api.get('/api/questions/%zz')],
     ] as const;
 
   it('sends a strict Content-Security-Policy on every kind of response', async () => {

@@ -61,6 +61,9 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The headers every response carries (pages add a style nonce to their CSP). */
+export const securityHeaders: Readonly<Record<string, string>> = headersOf(helmetOptions(["'self'"]));
+
 /**
  * Security headers on every response (API, pages, assets and errors), as helmet makes them.
  * Helmet works out the headers once at start rather than per request (running its middleware per
@@ -70,7 +73,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
  * styles in general.
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = headersOf(helmetOptions(["'self'"]));
+  const headers = securityHeaders;
   const pageCsp = headersOf(helmetOptions(["'self'", `'nonce-${NONCE_MARKER}'`]))['content-security-policy'] ?? '';
   if (!pageCsp.includes(NONCE_MARKER)) throw new Error('the page CSP lost its nonce');
 

@@ -92,7 +92,7 @@ const nastyString = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 2, arbitrary: fc.array(fc.constantFrom(...NASTY), { maxLength: 4 }).map((parts) => parts.join(' ')) },
-  { weight: 1, arbitrary: fc.integer({ min: 25, max: 70_000 }).map((n) => 'x'.repeat(n)) },
+  { weight: 1, arbitrary: fc.integer({ min: 25, max: 300_000 }).map((n) => 'x'.repeat(n)) },
 );
 
 /**

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createTestApp, type ApiClient, type TestApp } from '../testing/test-app.js';
+import { apiClient, createTestApp, signUp, type ApiClient, type TestApp } from '../testing/test-app.js';
 
 /**
  * Lists PostgreSQL's planner could only serve by sorting or by walking a whole table, checked on
@@ -21,9 +21,9 @@ describe('query plans (PostgreSQL)', () => {
   afterAll(() => t.close());
 
   /** The plans of the statements the request ran that read `table`. */
-  async function plansOf(url: string, table: string): Promise<string[]> {
+  async function plansOf(url: string, table: string, token?: string): Promise<string[]> {
     t.queries.length = 0;
-    const response = await api.get(url);
+    const response = await api.get(url, token);
     expect(response.status).toBe(200);
     const reads = t.queries
       .map((q) => q.query)
@@ -60,4 +60,18 @@ describe('query plans (PostgreSQL)', () => {
       }
     },
   );
+
+  it('the feed of a baker following more than 200 who never posted is read per author, not by walking every post', async () => {
+    const reader = await signUp(api);
+    const quiet = [];
+    for (let i = 0; i < 201; i += 1) quiet.push(await signUp(api));
+    for (const baker of quiet)
+      expect((await api.post(`/api/users/follow/${baker.id}`, {}, reader.token)).status).toBe(200);
+    const [plan = ''] = await plansOf('/api/feed', 'questions', reader.token);
+    // Each followed baker's newest posts from the author index: nothing of theirs, nothing read.
+    expect(plan).toMatch(/Index (Only )?Scan (Backward )?using questions_by_author\w* on questions/);
+    expect(plan).not.toMatch(
+      /Seq Scan on questions|Index (Only )?Scan (Backward )?using questions_(?!by_author)\w+ on questions questions_1/,
+    );
+  });
 });

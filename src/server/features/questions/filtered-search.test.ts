@@ -36,6 +36,16 @@ describe("searching one author's posts, or some tags", () => {
       ['Cake tagged Gluten and Free', ['Gluten', 'Free']],
       ['Cake tagged Crème', ['Crème']],
       ['Cake tagged Gluten Free Cakes', ['Gluten Free Cakes']],
+      ['Cake tagged Z0_', ['Z0_']],
+      ['Cake tagged C++ and ++', ['C++', '++']],
+      ['Cake tagged Say "Hi"', ['Say "Hi"']],
+      ['Cake tagged CRÈME BRÛLÉE', ['CRÈME BRÛLÉE']],
+      ['Cake tagged Crème written apart', ['Cre\u0300me apart']],
+      ['Cake tagged İstanbul', ['İstanbul']],
+      ['Cake tagged ΣΑΣ', ['ΣΑΣ']],
+      ['Cake tagged Straße', ['STRAẞE', 'Straße']],
+      ['Cake tagged 麵包', ['麵包']],
+      ['Cake tagged خبز', ['خبز']],
     ];
     for (const [questionTitle, tags] of tagged) {
       await postQuestion(api, baker, { questionTitle, questionText: 'Crumb.', tags });
@@ -72,6 +82,26 @@ describe("searching one author's posts, or some tags", () => {
       'Cake tagged Gluten and Free',
     ]);
     expect(await search('tag=nosuchtag')).toEqual([]);
+    // Keys with punctuation, quotes, accents or other scripts, and keys with no word at all.
+    expect(await search('tag=z0_')).toEqual(['Cake tagged Z0_']);
+    expect(await search('tag=z0')).toEqual([]);
+    expect(await search('tag=c%2B%2B')).toEqual(['Cake tagged C++ and ++']);
+    expect(await search('tag=%2B%2B')).toEqual(['Cake tagged C++ and ++']);
+    expect(await search('tag=c')).toEqual([]);
+    expect(await search(`tag=${encodeURIComponent('say "hi"')}`)).toEqual(['Cake tagged Say "Hi"']);
+    expect(await search(`tag=${encodeURIComponent('crème brûlée')}`)).toEqual(['Cake tagged CRÈME BRÛLÉE']);
+    expect(await search(`tag=${encodeURIComponent('creme brulee')}`)).toEqual([]);
+    expect(await search(`tag=${encodeURIComponent('i̇stanbul')}`)).toEqual(['Cake tagged İstanbul']);
+    expect(await search(`tag=${encodeURIComponent('σας')}`)).toEqual(['Cake tagged ΣΑΣ']);
+    expect(await search(`tag=${encodeURIComponent('straße')}`)).toEqual(['Cake tagged Straße']);
+    expect(await search(`tag=${encodeURIComponent('cre\u0300me apart')}`)).toEqual(['Cake tagged Crème written apart']);
+    expect(await search(`tag=${encodeURIComponent('麵包')}`)).toEqual(['Cake tagged 麵包']);
+    expect(await search(`tag=${encodeURIComponent('麵')}`)).toEqual([]);
+    expect(await search(`tag=${encodeURIComponent('خبز')}`)).toEqual(['Cake tagged خبز']);
+    expect((await search(`tag=z0_&tag=${encodeURIComponent('crème brûlée')}`)).sort()).toEqual([
+      'Cake tagged CRÈME BRÛLÉE',
+      'Cake tagged Z0_',
+    ]);
     expect(await titles(`/api/user/questions/tagger?q=cake&tag=gluten-free&sort=${sort}`)).toEqual([
       'Cake tagged Gluten-Free',
     ]);

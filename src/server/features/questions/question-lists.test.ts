@@ -725,6 +725,25 @@ describe('lists that change', () => {
     expect(await listTitles(api, '/api/feed?q=wide%20feed%20own', reader.token)).toEqual(['Wide feed own']);
     expect(await listTitles(api, '/api/feed?q=followed', reader.token)).toEqual(['Wide feed first followed']);
     expect(await listTitles(api, '/api/feed?q=not%20followed', reader.token)).toEqual([]);
+
+    // Once more than 200 of them have posted, PostgreSQL reads the feed from the global list, filtered.
+    for (const user of followed.slice(1, 198))
+      await postQuestion(api, user, { questionTitle: `Wide ${user.username}` });
+    const newest = followed
+      .slice(193, 198)
+      .reverse()
+      .map((user) => `Wide ${user.username}`);
+    const first = await api.get<QuestionPage>('/api/feed?limit=5', reader.token);
+    expect(titlesOf(first.body.questions)).toEqual(newest);
+    const oldest = await api.get<QuestionPage>('/api/feed?sort=oldest&limit=5', reader.token);
+    expect(titlesOf(oldest.body.questions)).toEqual([...latest].reverse());
+    expect(await listTitles(api, '/api/feed?tag=widetag', reader.token)).toEqual([
+      'Wide feed three',
+      'Wide feed two',
+      'Wide feed one',
+    ]);
+    const everything = await walkPages(api, '/api/feed', 'questions', 100, reader.token);
+    expect(everything.flat()).toHaveLength(5 + 197);
   });
 
   it('GET /api/bookmarks: newest bookmark first, paged, and updated as bookmarks come and go', async () => {

@@ -3,7 +3,7 @@ import type { Sort } from '../../../shared/constants.js';
 import type { Db, DialectName } from '../../db/database.js';
 import { inList, prepared, preparedShapes } from '../../db/prepared.js';
 import type { Database, QuestionsTable } from '../../db/schema.js';
-import { isFollowing } from '../users/users.repository.js';
+import { isFollowing, postingFolloweeCount } from '../users/users.repository.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -175,8 +175,34 @@ function fullTextQuery(words: string[], pg: boolean): string {
   return pg ? terms.map((w) => `'${w}'`).join(' & ') : terms.map((w) => `"${w}"`).join(' ');
 }
 
-/** Tags that FTS5's tokenizer reads as the app reads them: ASCII words, spaces and hyphens between. */
-const PLAIN_TAG = /^[a-z0-9]+([ -][a-z0-9]+)*$/;
+/**
+ * Letters FTS5's tokenizer folds as JavaScript lower-cases them: printable ASCII, Latin-1 and
+ * Latin Extended-A (İ, lowered to two code points, left out), and the modern Greek, Cyrillic and
+ * Armenian alphabets. The tokenizer folds case as Unicode 6.1 did, so letters given a case pair
+ * since (Cherokee, Georgian capitals, Ϳ and ϳ, Ƛ and ƛ, …) are lowered by JavaScript but not
+ * folded by it; the alphabets here have had theirs from the start.
+ */
+const FOLDS_ALIKE = /[\u0020-\u007e\u00c0-\u012f\u0131-\u017f\u0386-\u03ce\u0400-\u045f\u0531-\u0586]/u;
+
+/**
+ * A tag key as an FTS5 phrase of its words (quotes doubled), when FTS5's tokenizer splits the key
+ * into the same words as every tag it was made from, whatever their case, so that the index's
+ * tags column can be asked for it; undefined otherwise. A key is a tag lower-cased by JavaScript:
+ * its cased letters must be ones the tokenizer folds alike (`FOLDS_ALIKE`), while characters
+ * without case (CJK, Arabic, Hebrew, marks, punctuation…) are the tag's own. The key needs a
+ * letter or digit to make a word of; punctuation splits it as it split its tag.
+ * tag-phrases.sqlite.test.ts checks every character of the Basic Multilingual Plane against the
+ * index itself.
+ */
+export function narrowedTagPhrase(key: string): string | undefined {
+  const composed = key.normalize('NFC');
+  if (!/[\p{L}\p{N}]/u.test(composed)) return undefined;
+  for (const char of composed) {
+    const caseless = char.toLowerCase() === char && char.toUpperCase() === char;
+    if (!caseless && !FOLDS_ALIKE.test(char)) return undefined;
+  }
+  return `"${composed.replaceAll('"', '""')}"`;
+}
 
 /**
  * A SQLite search within one author's posts or some tags: FTS5 reads only the posts whose
@@ -184,22 +210,26 @@ const PLAIN_TAG = /^[a-z0-9]+([ -][a-z0-9]+)*$/;
  * every post with the words and then their author and tags (70 ms for "cake" with a rare tag or
  * author at 200,000 posts, against 0.1-0.4 ms). A post whose username or tags merely hold the
  * name too (`maria.anna` for `anna`) is left out by the exact filters that follow. Usernames hold
- * no quotes; other tags, which the tokenizer might fold otherwise, are filtered exactly only.
+ * no quotes; tags with letters the tokenizer folds otherwise are filtered exactly only.
  */
 function narrowedToColumns(match: string, request: PageRequest): string {
   const narrowing: string[] = [];
   if (request.authorUsername !== undefined) narrowing.push(`username : "${request.authorUsername}"`);
-  if (request.tagKeys.length > 0 && request.tagKeys.every((key) => PLAIN_TAG.test(key))) {
-    narrowing.push(`(${request.tagKeys.map((key) => `tags : "${key}"`).join(' OR ')})`);
+  const tagPhrases = request.tagKeys.map(narrowedTagPhrase);
+  if (tagPhrases.length > 0 && tagPhrases.every((phrase) => phrase !== undefined)) {
+    narrowing.push(`(${tagPhrases.map((phrase) => `tags : ${phrase}`).join(' OR ')})`);
   }
   return narrowing.length === 0 ? match : `${narrowing.join(' AND ')} AND ${match}`;
 }
 
 /**
- * PostgreSQL reads feeds following more users than this from the global list, filtered, instead
- * of a page per author. SQLite always merges: its merge costs a seek per author (about 3 ms for
- * 5,000), while the filtered list's plan, an OR of two index searches, sorted every post of every
- * followed baker (0.7 s for 5,000 bakers at 200,000 posts).
+ * PostgreSQL reads feeds following more users than this who have posted from the global list,
+ * filtered, instead of a page per author: a page per author reads up to a page of rows for each.
+ * Bakers who never posted are not counted: a feed of few posts would make the global list be read
+ * to its end (57-116 ms at 150,000 posts for 250 followed bakers who never posted). SQLite always
+ * merges: its merge costs a seek per author (about 3 ms for 5,000), while the filtered list's
+ * plan, an OR of two index searches, sorted every post of every followed baker (0.7 s for 5,000
+ * bakers at 200,000 posts).
  */
 const FEED_MERGE_MAX_AUTHORS = 200;
 
@@ -433,6 +463,11 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
     return query;
   });
 
+  /** PostgreSQL: whether a feed is read a page per author (see FEED_MERGE_MAX_AUTHORS). */
+  async function mergesFeed(db: Db, feedOf: number, following: number): Promise<boolean> {
+    return following <= FEED_MERGE_MAX_AUTHORS || (await postingFolloweeCount(db, feedOf)) <= FEED_MERGE_MAX_AUTHORS;
+  }
+
   async function page(db: Db, request: PageRequest): Promise<KeyedRow[]> {
     const words = request.search;
     const order = orderOf(request.sort, words !== undefined);
@@ -476,7 +511,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       return inOrder(await searchRows(shape(kind, hasTags), db, { ...args, match }));
     }
     if (request.authorId !== undefined) return inOrder(await listRows(shape('author', hasTags), db, args));
-    if (feedOf !== undefined && (!pg || request.feedFollowing <= FEED_MERGE_MAX_AUTHORS)) {
+    if (feedOf !== undefined && (!pg || (await mergesFeed(db, feedOf, request.feedFollowing)))) {
       return inOrder(await listRows(shape('feed', hasTags), db, args));
     }
     if (feedOf === undefined && request.tagKeys.length === 1) {

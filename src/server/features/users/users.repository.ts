@@ -151,6 +151,21 @@ export async function isFollowing(db: Db, followerId: number, followeeId: number
   return (await followRow(db, { followerId, followeeId })).length > 0;
 }
 
+const postingFolloweesRow = prepared((db, a: { followerId: number }) =>
+  db
+    .selectFrom('follows')
+    .innerJoin('users', 'users.id', 'follows.followee_id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('follows.follower_id', '=', a.followerId)
+    .where('users.question_count', '>', 0),
+);
+
+/** How many of the users `followerId` follows have posted at least once (a key read per followed user). */
+export async function postingFolloweeCount(db: Db, followerId: number): Promise<number> {
+  const [row] = await postingFolloweesRow(db, { followerId });
+  return Number(row?.count ?? 0);
+}
+
 /**
  * The first followers and followings (oldest follow first, FOLLOW_LIST_LIMIT each) of several
  * users, in one statement: one bounded range read of a follows index per user and direction, so

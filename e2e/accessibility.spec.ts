@@ -60,6 +60,9 @@ async function signedInPages(page: Page, user: TestUser, questionId: string) {
   }
 }
 
+// Without motion: axe measures colour contrast, and a snackbar caught fading in would fail it.
+test.use({ reducedMotion: 'reduce' });
+
 for (const layout of ['desktop', 'phone'] as const) {
   test.describe(`axe, ${layout}`, () => {
     if (layout === 'phone') test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

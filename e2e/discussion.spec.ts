@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   addAnswerViaApi,
+  clickAndAwaitWrite,
   createPostViaApi,
   expect,
   getQuestionViaApi,
@@ -151,7 +152,7 @@ test.describe('answers', () => {
     const answer = page.getByRole('article', { name: `Answer by @${signedIn.username}` });
     await expect(answer.getByText('Keep the butter at 15 °C and rest between folds.')).toBeVisible();
 
-    await answer.getByRole('button', { name: 'Upvote answer' }).click();
+    await clickAndAwaitWrite(page, answer.getByRole('button', { name: 'Upvote answer' }), '/api/votes/');
     await expect(answer.getByLabel(/^Score 1$/)).toBeVisible();
     await page.reload();
     await expect(answer.getByLabel(/^Score 1$/)).toBeVisible();

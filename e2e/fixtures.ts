@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { QuestionJson, QuestionPage, UserJson } from '../src/shared/api-types.js';
 
 /** Every demo baker's password (README, "Demo community"). */
@@ -112,6 +112,18 @@ export async function startSignedIn(page: Page, session: { token: string; user: 
 }
 
 /** A unique title for posts a test creates, so parallel tests never see each other's posts as theirs. */
+/**
+ * Clicks a control whose change the page shows before the server has it (a vote, a bookmark) and
+ * waits for the server to answer the write, so a reload that follows reads it back.
+ */
+export async function clickAndAwaitWrite(page: Page, control: Locator, path: string) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() !== 'GET' && new URL(response.url()).pathname.startsWith(path),
+  );
+  await control.click();
+  expect((await answered).ok()).toBe(true);
+}
+
 export function uniqueTitle(what: string, testInfo?: TestInfo) {
   return `${what} ${uniqueName('t', testInfo)}`;
 }

@@ -76,12 +76,15 @@ test.describe('Explore chips', () => {
 
     await chips.getByRole('button', { name: 'Cookies' }).click();
     await expect(page).toHaveURL(/chip=cookies/);
+    // The list changes in a transition after the URL: the pressed chip says it is the new one.
+    await expect(chips.getByRole('button', { name: 'Cookies' })).toHaveAttribute('aria-pressed', 'true');
     await expect(posts(page).first()).toBeVisible();
     for (const post of await posts(page).all()) {
       await expect(post.getByRole('list', { name: 'Tags' })).toContainText('Cookies');
     }
 
     await chips.getByRole('button', { name: 'Decoration' }).click();
+    await expect(chips.getByRole('button', { name: 'Decoration' })).toHaveAttribute('aria-pressed', 'true');
     await expect(posts(page).first()).toBeVisible();
     for (const post of await posts(page).all()) {
       await expect(post.getByRole('list', { name: 'Tags' })).toContainText(/Cake Decoration|Icing/);

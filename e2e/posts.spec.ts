@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  clickAndAwaitWrite,
   createPostViaApi,
   expect,
   getQuestionViaApi,
@@ -156,7 +157,7 @@ test.describe('votes', () => {
     await expect(score(0)).toBeVisible();
     await expect(score(0)).toHaveAccessibleDescription('None');
 
-    await up.click();
+    await clickAndAwaitWrite(page, up, '/api/votes/');
     await expect(score(1)).toBeVisible();
     await expect(up).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
@@ -165,14 +166,14 @@ test.describe('votes', () => {
     await score(1).hover();
     await expect(page.getByRole('tooltip')).toHaveText(`@${voter.username}`);
 
-    await down.click();
+    await clickAndAwaitWrite(page, down, '/api/votes/');
     await expect(score(-1)).toBeVisible();
     await expect(down).toHaveAttribute('aria-pressed', 'true');
     await expect(up).toHaveAttribute('aria-pressed', 'false');
     await page.reload();
     await expect(score(-1)).toBeVisible();
 
-    await down.click();
+    await clickAndAwaitWrite(page, down, '/api/votes/');
     await expect(score(0)).toBeVisible();
     await expect(down).toHaveAttribute('aria-pressed', 'false');
     await page.reload();
@@ -194,7 +195,7 @@ test.describe('bookmarks', () => {
 
     await page.goto(`/question/${question.id}`);
     const add = card(page, title).getByRole('button', { name: 'Add Bookmark' });
-    await add.click();
+    await clickAndAwaitWrite(page, add, '/api/question/addBookmark/');
     const remove = card(page, title).getByRole('button', { name: 'Remove Bookmark' });
     await expect(remove).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
@@ -205,7 +206,11 @@ test.describe('bookmarks', () => {
     const bookmarked = page.getByRole('region', { name: 'Bookmarked posts' });
     await expect(bookmarked.getByRole('article', { name: title })).toBeVisible();
 
-    await card(page, title).getByRole('button', { name: 'Remove Bookmark' }).click();
+    await clickAndAwaitWrite(
+      page,
+      card(page, title).getByRole('button', { name: 'Remove Bookmark' }),
+      '/api/question/removeBookmark/',
+    );
     await expect(page.getByText('No posts found')).toBeVisible();
     await page.reload();
     await expect(page.getByText('No posts found')).toBeVisible();

@@ -54,7 +54,8 @@ describe('SIGTERM under load (SQLite)', () => {
       const stalled = net.connect(Number(new URL(server.url).port), '127.0.0.1');
       stalled.on('error', () => {});
       stalled.write('POST /api/questions/add HTTP/1.1\r\nHost: crumb\r\nContent-Type: application/json\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // Long enough for the requests to be read on a busy machine, short of the hashes' second.
+      await new Promise((resolve) => setTimeout(resolve, 250));
 
       const sigtermAt = Date.now();
       server.child.kill('SIGTERM');

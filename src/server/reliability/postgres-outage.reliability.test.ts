@@ -24,6 +24,8 @@ const OUTAGE_MS = { refuse: FULL ? 10_000 : 3_000, blackhole: FULL ? 15_000 : 8_
  * first moment, as a reverse proxy's micro-cache would.
  */
 const ANONYMOUS_CACHE_MS = 1000;
+/** How long before an outage's end a request must be sent to count as sent during it. */
+const BOUNDARY_MS = 500;
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === 'true' && !baseUrl)
   throw new Error('CI must run the PostgreSQL outage test: set TEST_DATABASE_URL');
@@ -134,10 +136,14 @@ describe.skipIf(!baseUrl)('PostgreSQL outage under load', () => {
     expect(ledger.refusalBodies.get(503)).toEqual(UNAVAILABLE);
 
     for (const { mode: outage, began, ended } of outages) {
-      // Requests sent during the outage (once the cut has taken effect and what visitors were
-      // last served has left the anonymous cache) fail, even those whose connection attempt
-      // began in a partition and is answered after it ended.
-      const inside = probes.filter((p) => p.sentAt > began + ANONYMOUS_CACHE_MS + 500 && p.sentAt < ended);
+      // Requests sent during the outage fail, even those whose connection attempt began in a
+      // partition and is answered after it ended: those sent once the cut has taken effect and
+      // what visitors were last served has left the anonymous cache, and long enough before its
+      // end that the app has read them before the database is back (a request sent 2 ms before
+      // the end was seen answered 200 on a busy machine).
+      const inside = probes.filter(
+        (p) => p.sentAt > began + ANONYMOUS_CACHE_MS + 500 && p.sentAt < ended - BOUNDARY_MS,
+      );
       expect(inside.length, outage).toBeGreaterThan(0);
       for (const probe of inside) {
         const label = `${outage} ${probe.path}`;

@@ -7,6 +7,7 @@ import {
   signUp,
   steppingClock,
   type ApiClient,
+  type SignedUpUser,
   type TestApp,
 } from '../../testing/test-app.js';
 
@@ -18,11 +19,14 @@ describe("searching one author's posts, or some tags", () => {
   let t: TestApp;
   let api: ApiClient;
 
+  const authors = new Map<string, SignedUpUser>();
+
   beforeAll(async () => {
     t = await createTestApp({ now: steppingClock() });
     api = apiClient(t.app);
     for (const username of ['anna', 'maria.anna', 'anna-maria', 'Anna_B']) {
       const author = await signUp(api, { username });
+      authors.set(username, author);
       await postQuestion(api, author, { questionTitle: `Cake by ${username}`, questionText: 'Crumb.', tags: [] });
       await postQuestion(api, author, {
         questionTitle: `Bread by ${username}`,
@@ -106,4 +110,32 @@ describe("searching one author's posts, or some tags", () => {
       'Cake tagged Gluten-Free',
     ]);
   });
+
+  it.each(['latest', 'oldest', 'trending'])(
+    'finds the words in a small feed’s posts alone: its own and its followed bakers’ (%s)',
+    async (sort) => {
+      const reader = await signUp(api, { username: `reader.${sort}` });
+      const own = `Cake by reader.${sort}`;
+      await postQuestion(api, reader, { questionTitle: own, questionText: 'Mine.', tags: [] });
+      for (const name of ['anna', 'maria.anna']) {
+        const followed = authors.get(name) as SignedUpUser;
+        expect((await api.post(`/api/users/follow/${followed.id}`, undefined, reader.token)).status).toBe(200);
+      }
+      const feed = async (query: string) => {
+        const response = await api.get<QuestionPage>(`/api/feed?${query}&sort=${sort}&limit=50`, reader.token);
+        expect(response.status, query).toBe(200);
+        return response.body.questions.map((question) => question.questionTitle).sort();
+      };
+      expect(await feed('q=cake')).toEqual(['Cake by anna', 'Cake by maria.anna', own].sort());
+      expect(await feed('q=anna')).toEqual([
+        'Bread by anna',
+        'Bread by maria.anna',
+        'Cake by anna',
+        'Cake by maria.anna',
+      ]);
+      expect(await feed('q=mine')).toEqual([own]);
+      expect(await feed('q=cake&author=maria.anna')).toEqual(['Cake by maria.anna']);
+      expect(await feed('q=cake&tag=gluten-free')).toEqual([]);
+    },
+  );
 });

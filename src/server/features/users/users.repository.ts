@@ -151,6 +151,28 @@ export async function isFollowing(db: Db, followerId: number, followeeId: number
   return (await followRow(db, { followerId, followeeId })).length > 0;
 }
 
+const feedAuthorRows = prepared((db, a: { followerId: number }) =>
+  db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', a.followerId)
+    .unionAll(
+      db
+        .selectFrom('follows')
+        .innerJoin('users', 'users.id', 'follows.followee_id')
+        .select('users.username')
+        .where('follows.follower_id', '=', a.followerId),
+    ),
+);
+
+/**
+ * The usernames of a feed's authors: the baker's own and those of everyone they follow (one row
+ * per followed user: for bakers who follow few).
+ */
+export async function feedAuthorUsernames(db: Db, followerId: number): Promise<string[]> {
+  return (await feedAuthorRows(db, { followerId })).map((row) => row.username);
+}
+
 const postingFolloweesRow = prepared((db, a: { followerId: number }) =>
   db
     .selectFrom('follows')

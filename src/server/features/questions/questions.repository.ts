@@ -176,25 +176,35 @@ function fullTextQuery(words: string[], pg: boolean): string {
 }
 
 /**
- * Letters FTS5's tokenizer folds as JavaScript lower-cases them: printable ASCII, Latin-1 and
- * Latin Extended-A (İ, lowered to two code points, left out), and the modern Greek, Cyrillic and
- * Armenian alphabets. The tokenizer folds case as Unicode 6.1 did, so letters given a case pair
- * since (Cherokee, Georgian capitals, Ϳ and ϳ, Ƛ and ƛ, …) are lowered by JavaScript but not
- * folded by it; the alphabets here have had theirs from the start.
+ * Letters FTS5's tokenizer folds as JavaScript lower-cases them: printable ASCII, Latin (Latin-1,
+ * Extended-A and -B, Extended Additional: Romanian, Vietnamese…), Greek (modern and polytonic),
+ * Cyrillic and Armenian, as Unicode 6.1 had them. İ, which JavaScript lowers to two code points,
+ * is left out. The tokenizer folds case as Unicode 6.1 did, so letters given a case pair since
+ * (Cherokee, Georgian capitals, Ԩ and ԩ, Ƛ and ƛ, …) are lowered by JavaScript but not folded by
+ * it, and are left out too.
  */
-const FOLDS_ALIKE = /[\u0020-\u007e\u00c0-\u012f\u0131-\u017f\u0386-\u03ce\u0400-\u045f\u0531-\u0586]/u;
+const FOLDS_ALIKE =
+  /[\u0020-\u007e\u00c0-\u012f\u0131-\u019a\u019c-\u024f\u0386-\u03ce\u0400-\u0527\u0531-\u0586\u1e00-\u1eff\u1f00-\u1fff]/u;
 
 /**
  * A tag key as an FTS5 phrase of its words (quotes doubled), when FTS5's tokenizer splits the key
  * into the same words as every tag it was made from, whatever their case, so that the index's
  * tags column can be asked for it; undefined otherwise. A key is a tag lower-cased by JavaScript:
  * its cased letters must be ones the tokenizer folds alike (`FOLDS_ALIKE`), while characters
- * without case (CJK, Arabic, Hebrew, marks, punctuation…) are the tag's own. The key needs a
- * letter or digit to make a word of; punctuation splits it as it split its tag.
- * tag-phrases.sqlite.test.ts checks every character of the Basic Multilingual Plane against the
- * index itself.
+ * without case (CJK, Arabic, Hebrew, marks, punctuation…) are the tag's own. A combining mark
+ * after a cased letter is not taken: lower-cased and then composed, it may make a letter whose
+ * capital has no composed form (ϊ and an acute make ΐ, while Ϊ and the acute stay apart). The key
+ * needs a letter or digit to make a word of; punctuation splits it as it split its tag.
+ * tag-phrases.sqlite.test.ts checks every character of the Basic Multilingual Plane, and those
+ * letters followed by marks, against the index itself.
  */
 export function narrowedTagPhrase(key: string): string | undefined {
+  let afterCased = false;
+  for (const char of key) {
+    const mark = /\p{M}/u.test(char);
+    if (mark && afterCased) return undefined;
+    if (!mark) afterCased = char.toLowerCase() !== char || char.toUpperCase() !== char;
+  }
   const composed = key.normalize('NFC');
   if (!/[\p{L}\p{N}]/u.test(composed)) return undefined;
   for (const char of composed) {

@@ -24,8 +24,8 @@ export const pageQuery = z.object({
 const tagFilter = z
   .string()
   .trim()
-  .min(1, 'tag must not be empty.')
-  .max(MAX_TAG_LENGTH, messages.tagTooLong)
+  .min(1, { message: 'tag must not be empty.', abort: true })
+  .max(MAX_TAG_LENGTH, { message: messages.tagTooLong, abort: true })
   .refine(isWellFormed, messages.badText);
 
 export const questionListQuery = pageQuery.extend({
@@ -36,7 +36,11 @@ export const questionListQuery = pageQuery.extend({
   ),
   q: z.preprocess(
     single,
-    z.string().max(SEARCH_MAX, messages.tooLong(SEARCH_MAX)).refine(isWellFormed, messages.badText).optional(),
+    z
+      .string()
+      .max(SEARCH_MAX, { message: messages.tooLong(SEARCH_MAX), abort: true })
+      .refine(isWellFormed, messages.badText)
+      .optional(),
   ),
   author: z.preprocess(single, z.string().trim().min(1).max(30).optional()),
 });

@@ -431,6 +431,17 @@ describe('question lists', () => {
     it('rejects a search over 200 characters', async () => {
       await expectBadRequest(api, `/api/questions?q=${'a'.repeat(201)}`, 'Must be at most 200 characters.');
     });
+
+    it('reports one problem per parameter: a search or tag too long is not also called malformed', async () => {
+      for (const [url, message] of [
+        [`/api/questions?q=${'a'.repeat(201)}%00`, 'Must be at most 200 characters.'],
+        [`/api/questions?tag=${'a'.repeat(31)}%00`, messages.tagTooLong],
+      ] as const) {
+        const response = await api.get<ErrorJson>(url);
+        expect(response.status, url).toBe(400);
+        expect(response.body.errors, url).toEqual([message]);
+      }
+    });
   });
 
   describe('query validation', () => {

@@ -111,7 +111,6 @@ export async function startSignedIn(page: Page, session: { token: string; user: 
   }, session);
 }
 
-/** A unique title for posts a test creates, so parallel tests never see each other's posts as theirs. */
 /**
  * Clicks a control whose change the page shows before the server has it (a vote, a bookmark) and
  * waits for the server to answer the write, so a reload that follows reads it back.
@@ -124,6 +123,7 @@ export async function clickAndAwaitWrite(page: Page, control: Locator, path: str
   expect((await answered).ok()).toBe(true);
 }
 
+/** A unique title for posts a test creates, so parallel tests never see each other's posts as theirs. */
 export function uniqueTitle(what: string, testInfo?: TestInfo) {
   return `${what} ${uniqueName('t', testInfo)}`;
 }

@@ -1,5 +1,6 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Sort } from '../../../shared/constants.js';
+import { tagKey } from '../../../shared/tag-key.js';
 import type { Db, DialectName } from '../../db/database.js';
 import { inList, prepared, preparedShapes } from '../../db/prepared.js';
 import type { Database, QuestionsTable } from '../../db/schema.js';
@@ -25,8 +26,6 @@ export const QUESTION_COLUMNS = [
   'questions.created_at',
   'questions.updated_at',
 ] as const;
-
-export const tagKey = (tag: string) => tag.trim().toLowerCase();
 
 /**
  * Text as lower-case words in composed form (NFC): runs of letters and digits with their
@@ -189,29 +188,31 @@ const FOLDS_ALIKE =
 /**
  * A tag key as an FTS5 phrase of its words (quotes doubled), when FTS5's tokenizer splits the key
  * into the same words as every tag it was made from, whatever their case, so that the index's
- * tags column can be asked for it; undefined otherwise. A key is a tag lower-cased by JavaScript:
- * its cased letters must be ones the tokenizer folds alike (`FOLDS_ALIKE`), while characters
- * without case (CJK, Arabic, Hebrew, marks, punctuation…) are the tag's own. A combining mark
- * after a cased letter is not taken: lower-cased and then composed, it may make a letter whose
- * capital has no composed form (ϊ and an acute make ΐ, while Ϊ and the acute stay apart). The key
- * needs a letter or digit to make a word of; punctuation splits it as it split its tag.
- * tag-phrases.sqlite.test.ts checks every character of the Basic Multilingual Plane, and those
- * letters followed by marks, against the index itself.
+ * tags column can be asked for it; undefined otherwise. A key (`tagKey`) is a composed tag
+ * lower-cased by JavaScript and composed again: its cased letters must be ones the tokenizer
+ * folds alike (`FOLDS_ALIKE`), while characters without case (CJK, Arabic, Hebrew, marks,
+ * punctuation…) are the tag's own. A combining mark after a cased letter is not taken, nor a
+ * composed letter whose capital is not one composed letter lowering to it: a tag may hold such a
+ * capital and its accent apart (Ϊ and an acute), which lower-case and compose to the key's letter
+ * (ΐ) while the tokenizer folds them apart. The key needs a letter or digit to make a word of;
+ * punctuation splits it as it split its tag. tag-phrases.sqlite.test.ts checks every character
+ * of the Basic Multilingual Plane, and those letters followed by marks, against the index itself.
  */
 export function narrowedTagPhrase(key: string): string | undefined {
+  if (!/[\p{L}\p{N}]/u.test(key)) return undefined;
   let afterCased = false;
   for (const char of key) {
     const mark = /\p{M}/u.test(char);
     if (mark && afterCased) return undefined;
-    if (!mark) afterCased = char.toLowerCase() !== char || char.toUpperCase() !== char;
+    if (mark) continue;
+    const capital = char.toUpperCase();
+    afterCased = char.toLowerCase() !== char || capital !== char;
+    if (!afterCased) continue;
+    if (!FOLDS_ALIKE.test(char)) return undefined;
+    const accented = char.normalize('NFD') !== char;
+    if (accented && ([...capital].length !== 1 || capital.toLowerCase() !== char)) return undefined;
   }
-  const composed = key.normalize('NFC');
-  if (!/[\p{L}\p{N}]/u.test(composed)) return undefined;
-  for (const char of composed) {
-    const caseless = char.toLowerCase() === char && char.toUpperCase() === char;
-    if (!caseless && !FOLDS_ALIKE.test(char)) return undefined;
-  }
-  return `"${composed.replaceAll('"', '""')}"`;
+  return `"${key.replaceAll('"', '""')}"`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { narrowedTagPhrase, searchIndexRow, tagKey } from './questions.repository.js';
+import { tagKey } from '../../../shared/tag-key.js';
+import { narrowedTagPhrase, searchIndexRow } from './questions.repository.js';
 
 /**
  * A search with tags asks SQLite's full-text index for the tags' words beside the search's

@@ -4,6 +4,7 @@ import { CloseIcon } from '../../../components/icons';
 import { limitCharacters } from '../../../lib/character-limit';
 import styles from './TagPicker.module.css';
 import { showsSomething } from '../../../../shared/schemas/text';
+import { tagKey } from '../../../../shared/tag-key';
 
 interface TagPickerProps {
   label: string;
@@ -21,7 +22,7 @@ interface Option {
   isNew: boolean;
 }
 
-const sameTag = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const sameTag = (a: string, b: string) => tagKey(a) === tagKey(b);
 
 /**
  * The offered tags matching the typed text (an exact match first), plus the typed text itself:

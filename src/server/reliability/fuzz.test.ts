@@ -318,8 +318,24 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
    * (Unicode code points, so an emoji counts once), showing something when required (not only
    * spaces, default-ignorable characters or the blank Braille pattern), no NUL, no lone surrogate.
    */
-  const acceptable = (value: string, max: number, optional = false) => {
-    const trimmed = value.trim();
+  /**
+   * Text as it should be stored: every line break a LF (a space in a single line, as a tab is),
+   * other controls but NUL gone, then trimmed.
+   */
+  const asStored = (value: string, shape: 'line' | 'lines') => {
+    let kept = '';
+    for (let i = 0; i < value.length; i += 1) {
+      const code = value.charCodeAt(i);
+      const breaksLine = [0x0a, 0x0b, 0x0c, 0x0d, 0x85, 0x2028, 0x2029].includes(code);
+      if (code === 0x0d && value.charCodeAt(i + 1) === 0x0a) continue;
+      if (breaksLine || code === 0x09) kept += shape === 'line' ? ' ' : breaksLine ? '\n' : '\t';
+      else if (code === 0 || code > 0x9f || (code >= 0x20 && code < 0x7f)) kept += value[i];
+    }
+    return kept.trim();
+  };
+
+  const acceptable = (value: string, max: number, shape: 'line' | 'lines', optional = false) => {
+    const trimmed = asStored(value, shape);
     return (
       (optional || /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u.test(trimmed)) &&
       [...trimmed].length <= max &&
@@ -335,7 +351,7 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
   );
 
   it(
-    'stores accepted text literally and reads it back identically; refuses the rest with 400 or 413 and no change',
+    'stores accepted text as typed but for line breaks and controls, and reads it back identically; refuses the rest with 400 or 413 and no change',
     async () => {
       const other = await signUp(api);
       const writes = fc.record({
@@ -379,9 +395,9 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
           const added = await expectOutcome(
             json('POST', '/api/questions/add', questionBody, other.token),
             questionBody,
-            acceptable(w.title, TITLE_MAX) &&
-              acceptable(w.body, QUESTION_TEXT_MAX) &&
-              acceptable(w.tag, MAX_TAG_LENGTH),
+            acceptable(w.title, TITLE_MAX, 'line') &&
+              acceptable(w.body, QUESTION_TEXT_MAX, 'lines') &&
+              acceptable(w.tag, MAX_TAG_LENGTH, 'line'),
             'add question',
           );
           if (added.status === 201) {
@@ -390,9 +406,9 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
               question: QuestionJson;
             };
             expect(stored.question).toMatchObject({
-              questionTitle: w.title.trim(),
-              questionText: w.body.trim(),
-              tags: [w.tag.trim()],
+              questionTitle: asStored(w.title, 'line'),
+              questionText: asStored(w.body, 'lines'),
+              tags: [asStored(w.tag, 'line')],
             });
             const search = await send({ method: 'GET', url: `/api/questions?q=${encode(w.title.slice(0, 200))}` });
             expect(search.status).toBeLessThan(500);
@@ -404,7 +420,7 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
           const answered = await expectOutcome(
             json('POST', `/api/answers/add/${host}`, answerBody, other.token),
             answerBody,
-            acceptable(w.answer, QUESTION_TEXT_MAX),
+            acceptable(w.answer, QUESTION_TEXT_MAX, 'lines'),
             'add answer',
           );
           if (answered.status === 201) {
@@ -412,14 +428,14 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
             const list = (await send({ method: 'GET', url: `/api/answers/${host}` })).body as {
               answers: AnswerJson[];
             };
-            expect(list.answers.map((a) => [a._id, a.answerText])).toEqual([[answer._id, w.answer.trim()]]);
+            expect(list.answers.map((a) => [a._id, a.answerText])).toEqual([[answer._id, asStored(w.answer, 'lines')]]);
           }
 
           const commentBody = { commentData: { commentText: w.comment } };
           const commented = await expectOutcome(
             json('POST', `/api/comments/add/${host}`, commentBody, other.token),
             commentBody,
-            acceptable(w.comment, COMMENT_TEXT_MAX),
+            acceptable(w.comment, COMMENT_TEXT_MAX, 'lines'),
             'add comment',
           );
           if (commented.status === 201) {
@@ -434,20 +450,28 @@ describe(`every endpoint under hostile input (${testDialect})`, () => {
             const page = (await send({ method: 'GET', url: `/api/comments/${host}` })).body as {
               comments: CommentJson[];
             };
-            expect(page.comments.map((c) => [c._id, c.commentText])).toEqual([[comment._id, w.comment.trim()]]);
+            expect(page.comments.map((c) => [c._id, c.commentText])).toEqual([
+              [comment._id, asStored(w.comment, 'lines')],
+            ]);
           }
 
           const profile = { userData: { firstName: w.first, lastName: w.last, bio: w.bio } };
           const updated = await expectOutcome(
             json('POST', '/api/users/edit', profile, other.token),
             profile,
-            acceptable(w.first, NAME_MAX) && acceptable(w.last, NAME_MAX) && acceptable(w.bio, BIO_MAX, true),
+            acceptable(w.first, NAME_MAX, 'line') &&
+              acceptable(w.last, NAME_MAX, 'line') &&
+              acceptable(w.bio, BIO_MAX, 'lines', true),
             'edit profile',
           );
           if (updated.status === 201) {
             const user = ((await send({ method: 'GET', url: `/api/users/${other.id}` })).body as { user: UserJson })
               .user;
-            expect(user).toMatchObject({ firstName: w.first.trim(), lastName: w.last.trim(), bio: w.bio.trim() });
+            expect(user).toMatchObject({
+              firstName: asStored(w.first, 'line'),
+              lastName: asStored(w.last, 'line'),
+              bio: asStored(w.bio, 'lines'),
+            });
           }
         }),
         { numRuns: RUNS.storedText },

@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 import { clientKey, requiredText, wrapper } from './text.js';
 
 export const answerDataSchema = z.object({
-  answerText: requiredText(messages.required, ANSWER_TEXT_MAX),
+  answerText: requiredText(messages.required, ANSWER_TEXT_MAX, 'lines'),
   /** The client's own key for this answer: sending the same one twice stores the answer once. */
   _id: clientKey('answer'),
 });

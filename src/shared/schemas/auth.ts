@@ -17,16 +17,16 @@ export const newPassword = (requiredMessage: string) =>
   );
 
 export const signupBody = z.object({
-  username: requiredText(messages.requiredField, 30).regex(USERNAME_PATTERN, messages.usernameFormat),
+  username: requiredText(messages.requiredField, 30, 'line').regex(USERNAME_PATTERN, messages.usernameFormat),
   password: newPassword(messages.requiredField),
-  firstName: requiredText(messages.requiredField, NAME_MAX),
-  lastName: requiredText(messages.requiredField, NAME_MAX),
-  bio: optionalText(BIO_MAX),
+  firstName: requiredText(messages.requiredField, NAME_MAX, 'line'),
+  lastName: requiredText(messages.requiredField, NAME_MAX, 'line'),
+  bio: optionalText(BIO_MAX, 'lines'),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
 export const loginBody = z.object({
-  username: requiredText(messages.requiredField, 100),
+  username: requiredText(messages.requiredField, 100, 'line'),
   password: password(messages.requiredField).refine((v) => characters(v) <= PASSWORD_MAX, messages.passwordLength),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -4,7 +4,7 @@ import { messages } from '../messages.js';
 import { clientKey, requiredText, wrapper } from './text.js';
 
 export const commentDataSchema = z.object({
-  commentText: requiredText(messages.required, COMMENT_TEXT_MAX),
+  commentText: requiredText(messages.required, COMMENT_TEXT_MAX, 'lines'),
   /** The client's own id for this comment: sending the same one twice stores the comment once. */
   _id: clientKey('comment'),
 });

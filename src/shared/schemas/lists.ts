@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAG_FILTERS, MAX_TAG_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX, SORTS } from '../constants.js';
 import { messages } from '../messages.js';
-import { isWellFormed } from './text.js';
+import { cleanText, isWellFormed } from './text.js';
 
 const single = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 
@@ -21,8 +21,10 @@ export const pageQuery = z.object({
   cursor: z.preprocess(single, z.string().max(500, messages.invalidCursor).optional()),
 });
 
+/** A tag to filter by, cleaned as tags are when stored (`cleanText`), so it names the same tag. */
 const tagFilter = z
   .string()
+  .overwrite((value) => cleanText(value, 'line'))
   .trim()
   .min(1, { message: 'tag must not be empty.', abort: true })
   .max(MAX_TAG_LENGTH, { message: messages.tagTooLong, abort: true })

@@ -17,14 +17,50 @@ export const showsSomething = (value: string) =>
   /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/u.test(value);
 
 /**
- * A trimmed, required piece of user text: missing, blank or invisible gives `requiredMessage`.
- * Each check stops the field's later ones (`abort`), here and below, so a field reports one
- * problem: a blank username is required, not also malformed.
+ * Whether text is a single line (a title, a tag, a name) or may hold lines (a post, an answer, a
+ * comment, a bio).
  */
-export function requiredText(requiredMessage: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? requiredMessage : 'Must be text.') })
-    .trim()
+export type TextShape = 'line' | 'lines';
+
+/**
+ * Line breaks other than LF: CR LF and a lone CR (what some systems send), vertical tab and form
+ * feed (word processors and PDFs paste them), NEL, and Unicode's line and paragraph separators.
+ */
+const OTHER_LINE_BREAKS = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
+
+/**
+ * Control characters no text needs (C0 but NUL, tab and LF; DEL; C1). They draw nothing, so a
+ * writer who pasted one could not find it to take it out: they are dropped, as spaces around the
+ * text are. NUL is refused instead (`isWellFormed`): it comes from binary data, not from typing.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const STRAY_CONTROLS = /[\u0001-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text as it is stored: line breaks written as LF (in a single line, tabs and line breaks become
+ * spaces) and stray controls dropped. The rest is kept as typed, not composed (NFC would turn
+ * CJK compatibility ideographs such as 豈 into their unified forms); what compares text (tag keys,
+ * search words) composes it.
+ */
+export function cleanText(value: string, shape: TextShape): string {
+  const lines = value.replace(OTHER_LINE_BREAKS, '\n').replace(STRAY_CONTROLS, '');
+  return shape === 'line' ? lines.replace(/[\t\n]/g, ' ') : lines;
+}
+
+/** A string cleaned (`cleanText`) and trimmed before it is checked. */
+const cleanString = (shape: TextShape, notTextMessage: (input: unknown) => string) =>
+  z
+    .string({ error: (issue) => notTextMessage(issue.input) })
+    .overwrite((value) => cleanText(value, shape))
+    .trim();
+
+/**
+ * A required piece of user text, cleaned and trimmed: missing, blank or invisible gives
+ * `requiredMessage`. Each check stops the field's later ones (`abort`), here and below, so a
+ * field reports one problem: a blank username is required, not also malformed.
+ */
+export function requiredText(requiredMessage: string, max: number, shape: TextShape) {
+  return cleanString(shape, (input) => (input == null ? requiredMessage : 'Must be text.'))
     .refine(showsSomething, { message: requiredMessage, abort: true })
     .max(max, { message: messages.tooLong(max), abort: true })
     .refine(isWellFormed, { message: messages.badText, abort: true });
@@ -35,16 +71,19 @@ export function requiredText(requiredMessage: string, max: number) {
  * same schema), or undefined when it would take it: forms check before sending, and count
  * characters as the server does, not in the UTF-16 units a browser's `maxlength` counts.
  */
-export function requiredTextProblem(value: string, max: number, requiredMessage: string = messages.required) {
-  const result = requiredText(requiredMessage, max).safeParse(value);
+export function requiredTextProblem(
+  value: string,
+  max: number,
+  shape: TextShape,
+  requiredMessage: string = messages.required,
+) {
+  const result = requiredText(requiredMessage, max, shape).safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 /** Optional user text: undefined when omitted, so an edit can keep the stored value. */
-export function optionalText(max: number) {
-  return z
-    .string({ error: 'Must be text.' })
-    .trim()
+export function optionalText(max: number, shape: TextShape) {
+  return cleanString(shape, () => 'Must be text.')
     .max(max, { message: messages.tooLong(max), abort: true })
     .refine(isWellFormed, { message: messages.badText, abort: true })
     .nullish()

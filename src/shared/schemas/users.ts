@@ -14,9 +14,9 @@ const blankAsAbsent = (schema: z.ZodType<string>) =>
  * `password` is a new password; blank keeps the current one.
  */
 export const userDataSchema = z.object({
-  firstName: requiredText(messages.requiredField, NAME_MAX),
-  lastName: requiredText(messages.requiredField, NAME_MAX),
-  bio: optionalText(BIO_MAX),
+  firstName: requiredText(messages.requiredField, NAME_MAX, 'line'),
+  lastName: requiredText(messages.requiredField, NAME_MAX, 'line'),
+  bio: optionalText(BIO_MAX, 'lines'),
   password: blankAsAbsent(newPassword(messages.requiredField)),
   currentPassword: blankAsAbsent(password(messages.currentPasswordRequired)),
 });

@@ -45,7 +45,7 @@ export function useInlineEdit(
     submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const text = (draft ?? '').trim();
-      const problem = requiredTextProblem(text, max);
+      const problem = requiredTextProblem(text, max, 'lines');
       if (problem) {
         setError(problem);
         event.currentTarget.querySelector('textarea')?.focus();

@@ -204,6 +204,51 @@ describe('POST /api/questions/add', () => {
     expect(response.body.questions[0]).toMatchObject({ username: author.username, tags: ['Cake', 'Icing'] });
   });
 
+  it('collapses tags whose accents were typed apart from their letters, and finds them either way', async () => {
+    const author = await signUp(api);
+    const response = await api.post<QuestionPage>(
+      '/api/questions/add',
+      questionData({ questionTitle: 'Crème pâtissière', tags: ['CRE\u0300ME', 'crème', 'Cre\u0300me'] }),
+      author.token,
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.questions[0]).toMatchObject({ username: author.username, tags: ['CRE\u0300ME'] });
+    for (const tag of ['crème', 'cre\u0300me', 'CRÈME']) {
+      const page = await api.get<QuestionPage>(`/api/user/questions/${author.username}?tag=${encodeURIComponent(tag)}`);
+      expect(
+        page.body.questions.map((q) => q.questionTitle),
+        tag,
+      ).toEqual(['Crème pâtissière']);
+    }
+  });
+
+  it('writes line breaks as LF, makes a title and tags one line, and drops stray control characters', async () => {
+    const author = await signUp(api);
+    const response = await api.post<QuestionPage>(
+      '/api/questions/add',
+      questionData({
+        questionTitle: 'Rye\r\nstarter\tfeeding\u001b[0m',
+        questionText: 'Step one.\r\nStep two.\vStep\u0007 three.\u2028\tDone.',
+        tags: ['Sour\ndough\u0085'],
+      }),
+      author.token,
+    );
+    expect(response.status).toBe(201);
+    const stored = (await getQuestion(response.body.questions[0]!._id)).body.question;
+    expect(stored).toMatchObject({
+      questionTitle: 'Rye starter feeding[0m',
+      questionText: 'Step one.\nStep two.\nStep three.\n\tDone.',
+      tags: ['Sour dough'],
+    });
+    const blank = await api.post<ErrorJson>(
+      '/api/questions/add',
+      questionData({ questionTitle: '\u0007\u001b\r\n' }),
+      author.token,
+    );
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual([messages.required]);
+  });
+
   it.each([
     ['an empty list', { tags: [] }],
     ['no tags field', { tags: undefined }],

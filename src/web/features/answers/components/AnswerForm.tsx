@@ -30,7 +30,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
     event.preventDefault();
     if (add.isPending) return;
     const answerText = text.trim();
-    const problem = requiredTextProblem(answerText, ANSWER_TEXT_MAX);
+    const problem = requiredTextProblem(answerText, ANSWER_TEXT_MAX, 'lines');
     if (problem) {
       setError(problem);
       event.currentTarget.querySelector('textarea')?.focus();

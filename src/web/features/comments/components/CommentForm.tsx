@@ -36,7 +36,7 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
     event.preventDefault();
     if (add.isPending) return;
     const commentText = text.trim();
-    const problem = requiredTextProblem(commentText, COMMENT_TEXT_MAX);
+    const problem = requiredTextProblem(commentText, COMMENT_TEXT_MAX, 'lines');
     if (problem) {
       setError(problem);
       event.currentTarget.querySelector('textarea')?.focus();

@@ -43,9 +43,9 @@ function initialValues(question?: QuestionSummaryJson): QuestionData {
  */
 function validate(values: QuestionData): FieldErrors {
   const errors: FieldErrors = {};
-  const title = requiredTextProblem(values.questionTitle, TITLE_MAX);
+  const title = requiredTextProblem(values.questionTitle, TITLE_MAX, 'line');
   if (title) errors.questionTitle = title;
-  const text = requiredTextProblem(values.questionText, QUESTION_TEXT_MAX);
+  const text = requiredTextProblem(values.questionText, QUESTION_TEXT_MAX, 'lines');
   if (text) errors.questionText = text;
   if (values.tags.length > MAX_TAGS) errors.tags = messages.tooManyTags;
   return errors;

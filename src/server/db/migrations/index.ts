@@ -7,6 +7,7 @@ import { searchMarks } from './0005_search_marks.js';
 import { searchLexemes } from './0006_search_lexemes.js';
 import { questionCommentsIndex } from './0007_question_comments_index.js';
 import { composedTagKeys } from './0008_composed_tag_keys.js';
+import { foldedSearchText } from './0009_folded_search_text.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_search_lexemes': searchLexemes,
   '0007_question_comments_index': questionCommentsIndex,
   '0008_composed_tag_keys': composedTagKeys,
+  '0009_folded_search_text': foldedSearchText,
 };

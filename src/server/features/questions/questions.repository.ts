@@ -28,23 +28,27 @@ export const QUESTION_COLUMNS = [
 ] as const;
 
 /**
- * Text as lower-case words in composed form (NFC): runs of letters and digits with their
- * combining marks, so a Hindi or Tamil word is not cut at its vowel signs and an accent typed
- * apart from its letter stays with it. How both the search index and search queries split words.
+ * Text as both databases' search reads it: composed (NFC), lower-cased by JavaScript and composed
+ * again, as tag keys are (`tagKey`). SQLite's tokenizer folds case as Unicode 6.1 did, so it never
+ * lowers capitals given a small letter since (Cherokee, Adlam, Georgian Mtavruli, Ԩ): text it
+ * indexes is lowered here first, so that a word is found by itself whatever its letters.
  */
-const wordsOf = (text: string): string[] =>
-  text
-    .normalize('NFC')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+const searchText = (text: string) => text.normalize('NFC').toLowerCase().normalize('NFC');
 
-/** SQLite: the text the full-text table indexes, in the composed form searches are read in. */
+/**
+ * Text as lower-case words: runs of letters and digits with their combining marks, so a Hindi or
+ * Tamil word is not cut at its vowel signs and an accent typed apart from its letter stays with
+ * it. How both the search index and search queries split words.
+ */
+const wordsOf = (text: string): string[] => searchText(text).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+
+/** SQLite: the text the full-text table indexes, as searches read it (`searchText`). */
 export function searchIndexRow(content: QuestionContent, username: string) {
   return {
-    title: content.title.normalize('NFC'),
-    body: content.body.normalize('NFC'),
-    username: username.normalize('NFC'),
-    tags: content.tags.join(' ').normalize('NFC'),
+    title: searchText(content.title),
+    body: searchText(content.body),
+    username: searchText(username),
+    tags: searchText(content.tags.join(' ')),
   };
 }
 
@@ -53,21 +57,62 @@ const MAX_LEXEME_BYTES = 2047;
 const utf8 = new TextEncoder();
 
 /**
+ * Lower-case letters SQLite's tokenizer folds to others (Unicode's case folding, where it differs
+ * from JavaScript's lower-casing): the micro sign is a mu, the long s an s, a final sigma a sigma.
+ */
+const CASE_FOLDS: Record<string, string> = {
+  µ: 'μ',
+  ſ: 's',
+  ẛ: 'ṡ',
+  ς: 'σ',
+  ϐ: 'β',
+  ϑ: 'θ',
+  ϕ: 'φ',
+  ϖ: 'π',
+  ϰ: 'κ',
+  ϱ: 'ρ',
+  ϵ: 'ε',
+};
+const FOLDED_CASES = new RegExp(`[${Object.keys(CASE_FOLDS).join('')}]`, 'gu');
+
+/** Latin letters whose accents SQLite's tokenizer keeps: its table of accented letters leaves them out. */
+const ACCENTS_KEPT = /([ǡǣǯǽǿ])/u;
+
+/**
+ * The combining accents SQLite's tokenizer drops (it keeps the other marks): off Latin letters,
+ * and wherever they are left apart from any letter they could compose with.
+ */
+const DROPPED_ACCENTS = /[\u0300-\u0304\u0306-\u030c\u030f\u0311\u031b\u0323-\u0328\u032d\u032e\u0330\u0331]/gu;
+
+/**
  * A word as PostgreSQL's search vector and query hold it. PostgreSQL compares lexemes byte for
  * byte, so the folds SQLite's tokenizer makes are made here: accents come off Latin letters
- * (`crème` is `creme`, the `İ` of Turkish `SİMİT` is `i`), an accent left apart from any letter
- * (a stress mark on Russian `хле́б`) is dropped, as SQLite drops it, while letters that have
- * their accent built in stay as they are (`й`), and a Greek final sigma is a sigma.
+ * (`crème` is `creme`, the `İ` of Turkish `SİMİT` is `i`) but for `ACCENTS_KEPT`, case folds
+ * (`CASE_FOLDS`), an accent left apart from any letter (a stress mark on Russian `хле́б`) is
+ * dropped, and an iota subscript left apart is an iota, while letters that have their accent
+ * built in stay as they are (`й`). lexemes.sqlite.test.ts holds this to SQLite's own tokens for
+ * every letter and digit of Unicode's planes 0–2, and for letters followed by each accent.
  * A word longer than a lexeme may be is cut to its first 2,047 bytes: a search word (at most 200
  * characters, 800 bytes) that begins the word begins that too.
  */
 export function lexemeOf(word: string): string {
   const folded = word
-    .normalize('NFD')
-    .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, '$1')
-    .normalize('NFC')
-    .replace(/[\u0300-\u036f]/gu, '')
-    .replaceAll('ς', 'σ');
+    .split(ACCENTS_KEPT)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .normalize('NFD')
+            .replace(
+              /(\p{Script=Latin})(\p{M}+)/gu,
+              (_match, letter: string, marks: string) => letter + marks.replace(DROPPED_ACCENTS, ''),
+            )
+            .normalize('NFC'),
+    )
+    .join('')
+    .replace(FOLDED_CASES, (char) => CASE_FOLDS[char] ?? char)
+    .replace(DROPPED_ACCENTS, '')
+    .replaceAll('\u0345', 'ι');
   if (folded.length * 3 <= MAX_LEXEME_BYTES) return folded;
   return folded.slice(0, utf8.encodeInto(folded, new Uint8Array(MAX_LEXEME_BYTES)).read);
 }
@@ -175,44 +220,15 @@ function fullTextQuery(words: string[], pg: boolean): string {
 }
 
 /**
- * Letters FTS5's tokenizer folds as JavaScript lower-cases them: printable ASCII, Latin (Latin-1,
- * Extended-A and -B, Extended Additional: Romanian, Vietnamese…), Greek (modern and polytonic),
- * Cyrillic and Armenian, as Unicode 6.1 had them. İ, which JavaScript lowers to two code points,
- * is left out. The tokenizer folds case as Unicode 6.1 did, so letters given a case pair since
- * (Cherokee, Georgian capitals, Ԩ and ԩ, Ƛ and ƛ, …) are lowered by JavaScript but not folded by
- * it, and are left out too.
- */
-const FOLDS_ALIKE =
-  /[\u0020-\u007e\u00c0-\u012f\u0131-\u019a\u019c-\u024f\u0386-\u03ce\u0400-\u0527\u0531-\u0586\u1e00-\u1eff\u1f00-\u1fff]/u;
-
-/**
- * A tag key as an FTS5 phrase of its words (quotes doubled), when FTS5's tokenizer splits the key
- * into the same words as every tag it was made from, whatever their case, so that the index's
- * tags column can be asked for it; undefined otherwise. A key (`tagKey`) is a composed tag
- * lower-cased by JavaScript and composed again: its cased letters must be ones the tokenizer
- * folds alike (`FOLDS_ALIKE`), while characters without case (CJK, Arabic, Hebrew, marks,
- * punctuation…) are the tag's own. A combining mark after a cased letter is not taken, nor a
- * composed letter whose capital is not one composed letter lowering to it: a tag may hold such a
- * capital and its accent apart (Ϊ and an acute), which lower-case and compose to the key's letter
- * (ΐ) while the tokenizer folds them apart. The key needs a letter or digit to make a word of;
- * punctuation splits it as it split its tag. tag-phrases.sqlite.test.ts checks every character
- * of the Basic Multilingual Plane, and those letters followed by marks, against the index itself.
+ * A tag key as an FTS5 phrase (quotes doubled), so that the index's tags column can be asked for
+ * it; undefined when it holds no letter or digit to make a word of. The tags column holds the
+ * tags as `searchText` makes them, which is how `tagKey` makes a key, so the tokenizer reads a
+ * key and its tags alike, whatever their script or case; punctuation splits a key as it split its
+ * tag. tag-phrases.sqlite.test.ts checks every character of the Basic Multilingual Plane, and
+ * letters followed by accents, against the index itself.
  */
 export function narrowedTagPhrase(key: string): string | undefined {
-  if (!/[\p{L}\p{N}]/u.test(key)) return undefined;
-  let afterCased = false;
-  for (const char of key) {
-    const mark = /\p{M}/u.test(char);
-    if (mark && afterCased) return undefined;
-    if (mark) continue;
-    const capital = char.toUpperCase();
-    afterCased = char.toLowerCase() !== char || capital !== char;
-    if (!afterCased) continue;
-    if (!FOLDS_ALIKE.test(char)) return undefined;
-    const accented = char.normalize('NFD') !== char;
-    if (accented && ([...capital].length !== 1 || capital.toLowerCase() !== char)) return undefined;
-  }
-  return `"${key.replaceAll('"', '""')}"`;
+  return /[\p{L}\p{N}]/u.test(key) ? `"${key.replaceAll('"', '""')}"` : undefined;
 }
 
 /**
@@ -230,7 +246,7 @@ const FEED_SEARCH_NAMED_AUTHORS = 8;
  * tags, alongside the words, instead of every post with the words and then their author and tags
  * (70 ms for "cake" with a rare tag or author at 200,000 posts, against 0.1-0.4 ms). A post whose username or tags merely hold the
  * name too (`maria.anna` for `anna`) is left out by the exact filters that follow. Usernames hold
- * no quotes; tags with letters the tokenizer folds otherwise are filtered exactly only.
+ * no quotes; tags without a letter or digit are filtered exactly only.
  */
 function narrowedToColumns(match: string, request: PageRequest, feedUsernames: string[]): string {
   const narrowing: string[] = [];

@@ -138,13 +138,19 @@ test.describe('Feed filters', () => {
 
     await page.getByRole('button', { name: 'Filter' }).click();
     await popover.getByRole('checkbox', { name: 'Breads' }).click();
+    await expect(popover.getByRole('checkbox', { name: 'Breads' })).toBeChecked();
+    await popover.getByRole('checkbox', { name: 'Recipes' }).click();
+    await expect(popover.getByRole('checkbox', { name: 'Recipes' })).toBeChecked();
     await expect(feed).toHaveCount(1);
     await page.keyboard.press('Escape');
-    await page
-      .getByRole('group', { name: 'Tag filters' })
-      .getByRole('button', { name: 'Remove filter Breads' })
-      .click();
+    // A removed chip's button goes with it: focus goes on to the next chip, then to Filter, never
+    // back to the top of the page.
+    const filters = page.getByRole('group', { name: 'Tag filters' });
+    await filters.getByRole('button', { name: 'Remove filter Breads' }).press('Enter');
+    await expect(filters.getByRole('button', { name: 'Remove filter Recipes' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(feed).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Filter' })).toBeFocused();
 
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('nothing-bakes-like-this');
     await expect(page.getByText("Couldn't find any matches!")).toBeVisible();

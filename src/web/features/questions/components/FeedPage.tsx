@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { QuestionPage } from '../../../../shared/api-types';
@@ -54,18 +54,26 @@ export default function FeedPage() {
   const filtered = tags.length > 0 || q.trim() !== '';
 
   // A removed chip takes its focused button with it: focus goes on to the chip that took its
-  // place (or the one before it), and to the Filter button once none is left.
+  // place (or the one before it), and to the Filter button once none is left. The router renders
+  // the new address in a transition, so focus moves once the list of tags has changed, not at the
+  // next frame, which can come before the removed chip is gone.
   const chips = useRef<HTMLDivElement>(null);
   const filterButton = useRef<HTMLButtonElement>(null);
+  const removedIndex = useRef<number | null>(null);
   const removeTag = (index: number) => {
+    removedIndex.current = index;
     setTags(tags.filter((_, i) => i !== index));
-    requestAnimationFrame(() => {
-      const left = chips.current?.querySelectorAll<HTMLElement>('button') ?? [];
-      const next = left[Math.min(index, left.length - 1)];
-      if (next) next.focus();
-      else filterButton.current?.focus();
-    });
   };
+  const tagList = tags.join('\n');
+  useEffect(() => {
+    const index = removedIndex.current;
+    if (index === null) return;
+    removedIndex.current = null;
+    const left = chips.current?.querySelectorAll<HTMLElement>('button') ?? [];
+    const next = left[Math.min(index, left.length - 1)];
+    if (next) next.focus();
+    else filterButton.current?.focus();
+  }, [tagList]);
   return (
     <>
       <PageTitle

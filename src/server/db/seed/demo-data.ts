@@ -46,7 +46,7 @@ export const demoUsers: DemoUser[] = [
     username: 'guest',
     firstName: 'Guest',
     lastName: 'Baker',
-    bio: 'The shared guest account for exploring Crumb. Have a look around, then create your own account to ask, answer and vote.',
+    bio: 'The shared guest account for exploring Crumb: ask, answer, comment and vote as a guest, then sign up for a profile of your own.',
     following: ['crumb', 'owen.levain', 'priya.cakes'],
   },
   {

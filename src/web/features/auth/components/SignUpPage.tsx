@@ -123,7 +123,7 @@ export default function SignUpPage() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="3 to 30 characters: letters, digits, dots, hyphens or underscores"
+          hint="3 to 30 characters: a letter, then letters, digits, dots, hyphens or underscores"
           {...field('username')}
         />
         <TextField

@@ -184,6 +184,32 @@ describe('NewPostDialog', () => {
     expect(await screen.findByText('Dialog closed')).toBeInTheDocument();
   });
 
+  it('takes an offered tag the typed text begins with Enter, and the text as typed otherwise', async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+
+    await user.type(tags, 'cookie');
+    const options = within(screen.getByRole('listbox', { name: 'Tags' })).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Cookies', 'Add “cookie”']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove Cookies' })).toBeInTheDocument();
+
+    // The text as typed is one Arrow Down away.
+    await user.type(tags, 'bread');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove bread' })).toBeInTheDocument();
+
+    // An offered tag that merely holds the text comes after it.
+    await user.click(screen.getByRole('button', { name: 'Remove bread' }));
+    await user.type(tags, 'read');
+    const held = within(screen.getByRole('listbox', { name: 'Tags' })).getAllByRole('option');
+    expect(held.map((option) => option.textContent)).toEqual(['Add “read”', 'Breads', 'Wheat Bread']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove read' })).toBeInTheDocument();
+  });
+
   it('posts without tags, closes, starts empty next time, and refreshes the lists and the author profile', async () => {
     const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
     const user = userEvent.setup();

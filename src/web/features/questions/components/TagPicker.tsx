@@ -25,21 +25,24 @@ interface Option {
 const sameTag = (a: string, b: string) => tagKey(a) === tagKey(b);
 
 /**
- * The offered tags matching the typed text (an exact match first), plus the typed text itself:
- * as a new tag, or as the already chosen tag it names.
+ * The offered tags matching the typed text, plus the typed text itself: as a new tag, or as the
+ * already chosen tag it names. An exact match comes first, then the offered tags the text begins
+ * (`cookie` is most likely Cookies, and a near twin of a category's tag would keep the post out
+ * of it), then the typed text as it is, then the offered tags that merely hold it (`read` is not
+ * Breads). Enter takes the first.
  */
 function optionsFor(text: string, tags: readonly string[]): Option[] {
   const typed = text.trim();
   const needle = typed.toLowerCase();
-  const matching = TAG_OPTIONS.filter((tag) => tag.toLowerCase().includes(needle)).sort(
-    (a, b) => Number(sameTag(b, typed)) - Number(sameTag(a, typed)),
-  );
-  const options: Option[] = matching.map((value) => ({ value, isNew: false }));
-  if (showsSomething(typed) && !matching.some((tag) => sameTag(tag, typed))) {
-    const chosen = tags.find((tag) => sameTag(tag, typed));
-    options.unshift(chosen ? { value: chosen, isNew: false } : { value: typed, isNew: true });
-  }
-  return options;
+  const offered = (value: string): Option => ({ value, isNew: false });
+  const matching = TAG_OPTIONS.filter((tag) => tag.toLowerCase().includes(needle));
+  const exact = matching.filter((tag) => sameTag(tag, typed));
+  const beginning = matching.filter((tag) => !sameTag(tag, typed) && tag.toLowerCase().startsWith(needle));
+  const inside = matching.filter((tag) => !tag.toLowerCase().startsWith(needle));
+  if (!showsSomething(typed) || exact.length > 0) return [...exact, ...beginning, ...inside].map(offered);
+  const chosen = tags.find((tag) => sameTag(tag, typed));
+  if (chosen) return [chosen, ...beginning, ...inside].map(offered);
+  return [...beginning.map(offered), { value: typed, isNew: true }, ...inside.map(offered)];
 }
 
 /**

@@ -190,9 +190,27 @@ test('logout forgets the session and guarded pages redirect again', async ({ pag
   await startSignedIn(page, freshUser);
   await page.goto('/feed');
   await expect(page.getByRole('heading', { level: 1, name: 'Latest Posts' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary')
+      .getByRole('button', { name: /^Follow / })
+      .first(),
+  ).toBeVisible();
+  // Nothing the page shows is asked for again as the baker who left, whose token is gone.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/explore$/);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('complementary')
+      .getByRole('button', { name: /^Follow / })
+      .first(),
+  ).toBeVisible();
+  expect(refused).toEqual([]);
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([
     null,
     null,

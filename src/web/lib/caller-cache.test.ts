@@ -57,6 +57,32 @@ describe('cached answers and the caller', () => {
     unsubscribe();
   });
 
+  it('asks once, as the new caller, for what the page swaps in for a query keyed by the previous caller', async () => {
+    authStore.signIn('token-a', makeUser({ _id: '1', username: 'anna' }));
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+    stop = refetchWhenCallerChanges(client);
+    const fetched: string[] = [];
+    const suggestionsOf = (username: string | null) => ({
+      queryKey: ['users', 'suggestions', username],
+      queryFn: async () => {
+        fetched.push(`${username} with ${authStore.getSession()?.token ?? 'no token'}`);
+        return [];
+      },
+    });
+    const observer = new QueryObserver(client, suggestionsOf('anna'));
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(fetched).toEqual(['anna with token-a']));
+
+    authStore.signOut();
+    // React draws the signed-out page in a microtask: the panel now asks for a visitor's list.
+    queueMicrotask(() => observer.setOptions(suggestionsOf(null)));
+
+    await vi.waitFor(() => expect(fetched).toContain('null with no token'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetched).toEqual(['anna with token-a', 'null with no token']);
+    unsubscribe();
+  });
+
   it('does not bring back, as fresh, the copy a query off screen was seeded with', () => {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
     stop = refetchWhenCallerChanges(client);

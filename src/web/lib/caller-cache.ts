@@ -9,8 +9,11 @@ import { authStore } from './auth-store';
  * reset would put a query seeded from another (the answers that came with their question) back
  * to that seed, the previous caller's copy, and keep it as fresh. Queries with nothing to fetch
  * count as off screen, so what the previous caller posted beyond a list's loaded pages
- * (`posted-here.ts`) is dropped too; the list brings it when its last page loads. A profile edit
- * or a follow keeps the same caller and the cache.
+ * (`posted-here.ts`) is dropped too; the list brings it when its last page loads. The queries on
+ * screen are fetched again once React has drawn the new caller, in the next task: a query keyed
+ * by the previous caller (their suggestions) has then given way to the new caller's, instead of
+ * being fetched once more for an account whose token is gone (a 401 on every logout). A profile
+ * edit or a follow keeps the same caller and the cache.
  */
 export function refetchWhenCallerChanges(client: QueryClient): () => void {
   let caller = authStore.getSession()?.user._id ?? null;
@@ -18,7 +21,16 @@ export function refetchWhenCallerChanges(client: QueryClient): () => void {
     const next = authStore.getSession()?.user._id ?? null;
     if (next === caller) return;
     caller = next;
+    const changedAt = Date.now();
     client.removeQueries({ type: 'inactive' });
-    void client.invalidateQueries();
+    // Answers on their way were asked for as the previous caller.
+    void client.cancelQueries();
+    setTimeout(() => {
+      client.removeQueries({ type: 'inactive' });
+      // What the new caller's page has asked for since (fetching, or answered) is not asked twice.
+      void client.invalidateQueries({
+        predicate: (query) => query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt <= changedAt,
+      });
+    });
   });
 }

@@ -127,8 +127,50 @@ test.describe('comments', () => {
     await form.getByLabel('Username').fill(freshUser.username);
     await form.getByLabel('Password').fill(freshUser.password);
     await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
-    await expect(page.getByLabel('Add a comment')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}#comments-post$`));
+    await expect(page.getByLabel('Add a comment')).toBeFocused();
+  });
+
+  test('signed out on a phone: "Sign in to answer" and an answer\'s "Sign in to comment" lead back to their box', async ({
+    page,
+    request,
+    freshUser,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const title = uniqueTitle('A long thread', testInfo);
+    const question = await createPostViaApi(request, freshUser.token, { title });
+    const helper = await signUpViaApi(request, testInfo);
+    const long = 'Keep the dough at 24 °C and fold it every half hour. '.repeat(12);
+    for (let i = 0; i < 3; i += 1) await addAnswerViaApi(request, helper.token, question.id, long);
+    const signIn = async () => {
+      await expect(page).toHaveURL(/\/signIn$/);
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('Username').fill(freshUser.username);
+      await form.getByLabel('Password').fill(freshUser.password);
+      await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    };
+
+    await page.goto(`/question/${question.id}`);
+    await page.getByRole('link', { name: 'Sign in to answer' }).click();
+    await signIn();
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}#your-answer$`));
+    const answerBox = page.getByRole('region', { name: 'Your Answer' }).getByRole('textbox');
+    await expect(answerBox).toBeFocused();
+    await expect(answerBox).toBeInViewport();
+
+    // Signed out again, as a visitor opening the page anew.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/question/${question.id}`);
+    const second = page.getByRole('article', { name: `Answer by @${helper.username}` }).nth(1);
+    await second.getByRole('button', { name: '0 Comments' }).click();
+    await second.getByRole('link', { name: 'Sign in to comment' }).click();
+    await signIn();
+    const commentBox = page
+      .getByRole('article', { name: `Answer by @${helper.username}` })
+      .nth(1)
+      .getByLabel('Add a comment');
+    await expect(commentBox).toBeFocused();
+    await expect(commentBox).toBeInViewport();
   });
 });
 

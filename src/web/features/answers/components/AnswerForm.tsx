@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
 import { Button } from '../../../components/Button';
@@ -7,9 +7,13 @@ import { limitCharacters } from '../../../lib/character-limit';
 import { useKeptDraft } from '../../../lib/kept-drafts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
+import { useReturnToPlace } from '../../../lib/use-return-to-place';
 import { answerDraftPlace, useAddAnswer } from '../api/add-answer';
 import styles from './AnswersSection.module.css';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
+
+/** Where 'Sign in to answer' leads back to. */
+const ANSWER_PLACE = 'your-answer';
 
 /** 'Your Answer': the box to answer the question, or a way to sign in first. */
 export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdded: () => void }) {
@@ -25,6 +29,12 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
   const id = useId();
   const headingId = `${id}-heading`;
   const errorId = `${id}-error`;
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useReturnToPlace(
+    ANSWER_PLACE,
+    session !== null,
+    useCallback(() => textarea.current, []),
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,13 +60,14 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
   };
 
   return (
-    <section className={styles.yourAnswer} aria-labelledby={headingId}>
+    <section id={ANSWER_PLACE} className={styles.yourAnswer} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         {session ? <label htmlFor={`${id}-text`}>Your Answer</label> : 'Your Answer'}
       </h2>
       {session ? (
         <form className={styles.form} onSubmit={submit} noValidate>
           <textarea
+            ref={textarea}
             id={`${id}-text`}
             className={`${styles.textarea} ${error ? styles.invalid : ''}`}
             rows={6}
@@ -83,7 +94,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
         </form>
       ) : (
         <p className={styles.signIn}>
-          <Link to="/signIn" state={originOf(location)}>
+          <Link to="/signIn" state={originOf({ ...location, hash: `#${ANSWER_PLACE}` })}>
             Sign in to answer
           </Link>
         </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import type { AnswerJson } from '../../../../shared/api-types';
 import { ANSWER_TEXT_MAX } from '../../../../shared/constants';
 import bar from '../../../components/ActionBar.module.css';
@@ -52,9 +53,14 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
     { editor: me, place: answerEditDraftPlace(answer._id) },
   );
   const remove = useDeleteAnswer(answer.questionId);
-  // Open when there are comments, or a comment its author typed here when their session ended.
+  // Open when there are comments, or a comment its author typed here when their session ended,
+  // or when 'Sign in to comment' led back here (CommentsSection).
+  const { hash } = useLocation();
   const [commentsOpen, setCommentsOpen] = useState(
-    () => answer.commentCount > 0 || hasKeptComment(me, answer.questionId, answer._id),
+    () =>
+      answer.commentCount > 0 ||
+      hasKeptComment(me, answer.questionId, answer._id) ||
+      hash === `#comments-${answer._id}`,
   );
   const [confirming, setConfirming] = useState(false);
   const own = me === answer.username;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -16,6 +16,7 @@ import { CommentItem } from './CommentItem';
 import styles from './CommentsSection.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
 import { useFocusAfterLastPage } from '../../../lib/use-focus-after-last-page';
+import { useReturnToPlace } from '../../../lib/use-return-to-place';
 
 export interface CommentsSectionProps {
   questionId: string;
@@ -44,14 +45,25 @@ export function CommentsSection({
   const location = useLocation();
   const query = useComments(questionId, answerId, initialComments);
   const [announcement, setAnnouncement] = useAnnouncement();
+  const place = `comments-${answerId ?? 'post'}`;
   // An answer's box opens on demand, so a page of answers is not a page of empty boxes, or with
-  // the comment its author typed there when their session ended.
+  // the comment its author typed there when their session ended, or for the baker who has just
+  // signed in to comment there.
   const [boxOpen, setBoxOpen] = useState(
-    () => !answerId || hasKeptComment(session?.user.username, questionId, answerId),
+    () =>
+      !answerId ||
+      hasKeptComment(session?.user.username, questionId, answerId) ||
+      (session !== null && location.hash === `#${place}`),
   );
   const opener = useRef<HTMLButtonElement>(null);
   const section = useRef<HTMLDivElement>(null);
   const me = session?.user.username;
+  // 'Sign in to comment' leads back to this thread, with its box open.
+  useReturnToPlace(
+    place,
+    session !== null && boxOpen,
+    useCallback(() => section.current?.querySelector('textarea'), []),
+  );
   const label = answerId ? 'Comments on this answer' : 'Comments on this post';
 
   const closeBox = () => {
@@ -63,7 +75,7 @@ export function CommentsSection({
   if (!session) {
     addArea = (
       <p className={styles.signIn}>
-        <Link to="/signIn" state={originOf(location)}>
+        <Link to="/signIn" state={originOf({ ...location, hash: `#${place}` })}>
           Sign in to comment
         </Link>
       </p>
@@ -164,7 +176,7 @@ export function CommentsSection({
   }
 
   return (
-    <div ref={section} className={styles.section} tabIndex={-1}>
+    <div ref={section} id={place} className={styles.section} tabIndex={-1}>
       {!answerId && addArea}
       {body}
       {answerId && addArea}

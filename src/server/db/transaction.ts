@@ -29,3 +29,17 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
   const group = groups.get(db);
   return group ? group.run(work) : db.transaction().execute(work);
 }
+
+/**
+ * Runs reads that must agree with each other, such as a question's counts and the answers and
+ * comments it embeds, as of one moment. On PostgreSQL that is a read-only REPEATABLE READ
+ * transaction on one connection: read on several connections at once, a comment committed
+ * between two reads showed in the list but not in the count. SQLite needs nothing: node:sqlite
+ * runs each statement to its end on the one thread, writes commit in groups that start on a
+ * later turn of the event loop (group-commit.ts), and one request's reads, waiting on nothing but
+ * each other, all run within one turn.
+ */
+export function readTogether<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (groups.has(db)) return work(db);
+  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+}

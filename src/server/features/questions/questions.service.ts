@@ -11,7 +11,7 @@ import type { QuestionListQuery } from '../../../shared/schemas/lists.js';
 import type { QuestionData } from '../../../shared/schemas/questions.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { inTransaction, withConnection } from '../../db/transaction.js';
+import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { badRequest, notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { NO_CALLER_STATE, presentQuestionSummary, voteName } from '../../presenters.js';
@@ -123,22 +123,24 @@ export function createQuestionsService(
     list,
     firstExplorePage,
 
-    async get(id: number, caller: UserRow | null): Promise<QuestionJson> {
-      const row = await questions.findById(ctx.db, id);
-      if (!row) throw notFound(messages.questionNotFound);
-      const [[summary], commentPage, answerPage] = await Promise.all([
-        summaries([row], caller),
-        comments.page(id, null, undefined, EMBEDDED_COMMENTS),
-        answers.page(id, caller, undefined, EMBEDDED_ANSWERS),
-      ]);
-      return {
-        ...(summary as QuestionSummaryJson),
-        comments: commentPage.comments,
-        commentsNextCursor: commentPage.nextCursor,
-        answers: answerPage.answers,
-        answersNextCursor: answerPage.nextCursor,
-      };
-    },
+    /** The question with its first comments and answers, read as of one moment (`readTogether`). */
+    get: (id: number, caller: UserRow | null): Promise<QuestionJson> =>
+      readTogether(ctx.db, async (db) => {
+        const row = await questions.findById(db, id);
+        if (!row) throw notFound(messages.questionNotFound);
+        const [[summary], commentPage, answerPage] = await Promise.all([
+          summaries([row], caller, db),
+          comments.page(id, null, undefined, EMBEDDED_COMMENTS, db),
+          answers.page(id, caller, undefined, EMBEDDED_ANSWERS, db),
+        ]);
+        return {
+          ...(summary as QuestionSummaryJson),
+          comments: commentPage.comments,
+          commentsNextCursor: commentPage.nextCursor,
+          answers: answerPage.answers,
+          answersNextCursor: answerPage.nextCursor,
+        };
+      }),
 
     add: (caller: UserRow, data: QuestionData) =>
       withConnection(ctx.db, async (db) => {

@@ -6,7 +6,7 @@ import { answerClientKeys } from './0004_answer_client_keys.js';
 import { searchMarks } from './0005_search_marks.js';
 import { searchLexemes } from './0006_search_lexemes.js';
 import { questionCommentsIndex } from './0007_question_comments_index.js';
-import { composedTagKeys } from './0008_composed_tag_keys.js';
+import { cleanTagKeys } from './0008_clean_tag_keys.js';
 import { foldedSearchText } from './0009_folded_search_text.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
@@ -18,6 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_search_marks': searchMarks,
   '0006_search_lexemes': searchLexemes,
   '0007_question_comments_index': questionCommentsIndex,
-  '0008_composed_tag_keys': composedTagKeys,
+  '0008_clean_tag_keys': cleanTagKeys,
   '0009_folded_search_text': foldedSearchText,
 };

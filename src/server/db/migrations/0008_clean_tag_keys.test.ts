@@ -9,15 +9,21 @@ import {
   type ApiClient,
   type TestApp,
 } from '../../testing/test-app.js';
-import { composedTagKeys } from './0008_composed_tag_keys.js';
+import { cleanTagKeys } from './0008_clean_tag_keys.js';
 
 const COMPOSED = 'crème';
 const APART = 'cre\u0300me';
 
-describe('migration 0008: tag keys in composed form', () => {
+describe('migration 0008: tag keys cleaned and composed', () => {
   let t: TestApp;
   let api: ApiClient;
-  const ids: Record<'composed' | 'apart' | 'both' | 'ascii', string> = { composed: '', apart: '', both: '', ascii: '' };
+  const ids: Record<'composed' | 'apart' | 'both' | 'ascii' | 'tab', string> = {
+    composed: '',
+    apart: '',
+    both: '',
+    ascii: '',
+    tab: '',
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ now: steppingClock() });
@@ -27,6 +33,7 @@ describe('migration 0008: tag keys in composed form', () => {
     ids.apart = await postQuestion(api, author, { questionTitle: 'Apart', tags: ['CRE\u0300ME', 'Breads'] });
     ids.both = await postQuestion(api, author, { questionTitle: 'Both', tags: [COMPOSED, 'Cakes'] });
     ids.ascii = await postQuestion(api, author, { questionTitle: 'Ascii', tags: ['Breads'] });
+    ids.tab = await postQuestion(api, author, { questionTitle: 'Tab', tags: ['Sour dough'] });
 
     // The keys as the app made them before: lower-cased, not composed.
     const { db } = t.database;
@@ -51,6 +58,17 @@ describe('migration 0008: tag keys in composed form', () => {
       .set({ tags: JSON.stringify([COMPOSED, 'Cakes', APART]) })
       .where('id', '=', Number(ids.both))
       .execute();
+    // A tag that held a tab, as the app kept it before text was cleaned.
+    await db
+      .updateTable('question_tags')
+      .set({ tag_key: 'sour\tdough\u0007' })
+      .where('question_id', '=', Number(ids.tab))
+      .execute();
+    await db
+      .updateTable('questions')
+      .set({ tags: JSON.stringify(['Sour\tdough\u0007']) })
+      .where('id', '=', Number(ids.tab))
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -71,10 +89,12 @@ describe('migration 0008: tag keys in composed form', () => {
   it('finds a tag typed either way only where its key was made the same way, before it runs', async () => {
     expect(await tagged(COMPOSED)).toEqual(['Composed', 'Both']);
     expect(await keysOf(ids.both)).toEqual(['cakes', APART, COMPOSED].sort());
+    // The filter is cleaned as the tag is stored now: the tab is a space.
+    expect(await tagged('Sour\tdough')).toEqual([]);
   });
 
-  it('makes every key composed, keeping one row for a question tagged both ways', async () => {
-    await composedTagKeys.up(t.database.db);
+  it('makes every key cleaned and composed, keeping one row for a question tagged both ways', async () => {
+    await cleanTagKeys.up(t.database.db);
     expect(await tagged(COMPOSED)).toEqual(['Composed', 'Apart', 'Both']);
     expect(await tagged(APART)).toEqual(['Composed', 'Apart', 'Both']);
     expect(await tagged('Breads')).toEqual(['Apart', 'Ascii']);
@@ -82,5 +102,8 @@ describe('migration 0008: tag keys in composed form', () => {
     expect(await keysOf(ids.both)).toEqual(['cakes', COMPOSED]);
     const both = (await api.get<{ question: QuestionJson }>(`/api/questions/${ids.both}`)).body.question;
     expect(both.tags).toEqual([COMPOSED, 'Cakes']);
+    expect(await keysOf(ids.tab)).toEqual(['sour dough']);
+    expect(await tagged('Sour\tdough')).toEqual(['Tab']);
+    expect(await tagged('sour dough')).toEqual(['Tab']);
   });
 });

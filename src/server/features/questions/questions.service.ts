@@ -128,11 +128,11 @@ export function createQuestionsService(
       readTogether(ctx.db, async (db) => {
         const row = await questions.findById(db, id);
         if (!row) throw notFound(messages.questionNotFound);
-        const [[summary], commentPage, answerPage] = await Promise.all([
-          summaries([row], caller, db),
-          comments.page(id, null, undefined, EMBEDDED_COMMENTS, db),
-          answers.page(id, caller, undefined, EMBEDDED_ANSWERS, db),
-        ]);
+        // One after another: a transaction's statements run one at a time anyway, and a read
+        // still queued when another failed must not outlive the transaction's rollback.
+        const [summary] = await summaries([row], caller, db);
+        const commentPage = await comments.page(id, null, undefined, EMBEDDED_COMMENTS, db);
+        const answerPage = await answers.page(id, caller, undefined, EMBEDDED_ANSWERS, db);
         return {
           ...(summary as QuestionSummaryJson),
           comments: commentPage.comments,

@@ -127,8 +127,9 @@ test.describe('comments', () => {
     await form.getByLabel('Username').fill(freshUser.username);
     await form.getByLabel('Password').fill(freshUser.password);
     await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/question/${question.id}#comments-post$`));
     await expect(page.getByLabel('Add a comment')).toBeFocused();
+    // The box is reached; the address no longer names it.
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
   });
 
   test('signed out on a phone: "Sign in to answer" and an answer\'s "Sign in to comment" lead back to their box', async ({
@@ -153,10 +154,17 @@ test.describe('comments', () => {
     await page.goto(`/question/${question.id}`);
     await page.getByRole('link', { name: 'Sign in to answer' }).click();
     await signIn();
-    await expect(page).toHaveURL(new RegExp(`/question/${question.id}#your-answer$`));
     const answerBox = page.getByRole('region', { name: 'Your Answer' }).getByRole('textbox');
     await expect(answerBox).toBeFocused();
     await expect(answerBox).toBeInViewport();
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    // Back to the page later does not send the reader to the box again.
+    await page.getByRole('link', { name: 'Crumb, go to Explore' }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
+    await expect(answerBox).toBeVisible();
+    await expect(answerBox).not.toBeFocused();
 
     // Signed out again, as a visitor opening the page anew.
     await page.evaluate(() => localStorage.clear());

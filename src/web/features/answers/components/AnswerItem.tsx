@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/auth-store';
 import { useInlineEdit } from '../../../lib/use-inline-edit';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { hasKeptComment } from '../../comments/api/comment-draft-place';
+import { commentThreadPlace } from '../../comments/comment-thread-place';
 import { CommentsSection } from '../../comments/components/CommentsSection';
 import { ConfirmDeleteDialog } from '../../comments/components/ConfirmDeleteDialog';
 import { VoteControl } from '../../questions/components/VoteControl';
@@ -60,7 +61,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
     () =>
       answer.commentCount > 0 ||
       hasKeptComment(me, answer.questionId, answer._id) ||
-      hash === `#comments-${answer._id}`,
+      hash === `#${commentThreadPlace(answer._id)}`,
   );
   const [confirming, setConfirming] = useState(false);
   const own = me === answer.username;

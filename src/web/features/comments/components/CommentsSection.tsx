@@ -17,6 +17,7 @@ import styles from './CommentsSection.module.css';
 import { useAnnouncement } from '../../../lib/use-announcement';
 import { useFocusAfterLastPage } from '../../../lib/use-focus-after-last-page';
 import { useReturnToPlace } from '../../../lib/use-return-to-place';
+import { commentThreadPlace } from '../comment-thread-place';
 
 export interface CommentsSectionProps {
   questionId: string;
@@ -45,7 +46,7 @@ export function CommentsSection({
   const location = useLocation();
   const query = useComments(questionId, answerId, initialComments);
   const [announcement, setAnnouncement] = useAnnouncement();
-  const place = `comments-${answerId ?? 'post'}`;
+  const place = commentThreadPlace(answerId);
   // An answer's box opens on demand, so a page of answers is not a page of empty boxes, or with
   // the comment its author typed there when their session ended, or for the baker who has just
   // signed in to comment there.

@@ -5,7 +5,7 @@ import type { AnswerData } from '../../../shared/schemas/answers.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inTransaction, withConnection } from '../../db/transaction.js';
+import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { presentAnswer, voteName } from '../../presenters.js';
@@ -78,10 +78,12 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
   return {
     page,
 
-    async list(questionId: number, caller: UserRow | null, cursor: string | undefined, limit: number) {
-      if (!(await questions.findById(ctx.db, questionId))) throw notFound(messages.questionNotFound);
-      return page(questionId, caller, cursor, limit);
-    },
+    /** A page of answers, each comment count read as of the moment its comments are (`readTogether`). */
+    list: (questionId: number, caller: UserRow | null, cursor: string | undefined, limit: number) =>
+      readTogether(ctx.db, async (db) => {
+        if (!(await questions.findById(db, questionId))) throw notFound(messages.questionNotFound);
+        return page(questionId, caller, cursor, limit, db);
+      }),
 
     add: (caller: UserRow, questionId: number, data: AnswerData) =>
       withConnection(ctx.db, async (db) => {

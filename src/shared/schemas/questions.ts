@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS, QUESTION_TEXT_MAX, TITLE_MAX } from '../constants.js';
 import { messages } from '../messages.js';
-import { tagKey } from '../tag-key.js';
+import { tagKey } from '../folded-text.js';
 import { requiredText, wrapper } from './text.js';
 
 const tag = requiredText(messages.required, MAX_TAG_LENGTH, 'line');

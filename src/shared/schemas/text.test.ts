@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { tagKey } from '../tag-key.js';
+import { tagKey } from '../folded-text.js';
 import { cleanText, requiredText, requiredTextProblem } from './text.js';
 
 describe('requiredTextProblem', () => {

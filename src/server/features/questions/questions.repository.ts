@@ -1,6 +1,6 @@
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Sort } from '../../../shared/constants.js';
-import { tagKey } from '../../../shared/tag-key.js';
+import { foldedText, tagKey } from '../../../shared/folded-text.js';
 import type { Db, DialectName } from '../../db/database.js';
 import { inList, prepared, preparedShapes } from '../../db/prepared.js';
 import type { Database, QuestionsTable } from '../../db/schema.js';
@@ -28,27 +28,19 @@ export const QUESTION_COLUMNS = [
 ] as const;
 
 /**
- * Text as both databases' search reads it: composed (NFC), lower-cased by JavaScript and composed
- * again, as tag keys are (`tagKey`). SQLite's tokenizer folds case as Unicode 6.1 did, so it never
- * lowers capitals given a small letter since (Cherokee, Adlam, Georgian Mtavruli, Ԩ): text it
- * indexes is lowered here first, so that a word is found by itself whatever its letters.
- */
-const searchText = (text: string) => text.normalize('NFC').toLowerCase().normalize('NFC');
-
-/**
  * Text as lower-case words: runs of letters and digits with their combining marks, so a Hindi or
  * Tamil word is not cut at its vowel signs and an accent typed apart from its letter stays with
  * it. How both the search index and search queries split words.
  */
-const wordsOf = (text: string): string[] => searchText(text).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+const wordsOf = (text: string): string[] => foldedText(text).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
 
-/** SQLite: the text the full-text table indexes, as searches read it (`searchText`). */
+/** SQLite: the text the full-text table indexes, as searches read it (`foldedText`). */
 export function searchIndexRow(content: QuestionContent, username: string) {
   return {
-    title: searchText(content.title),
-    body: searchText(content.body),
-    username: searchText(username),
-    tags: searchText(content.tags.join(' ')),
+    title: foldedText(content.title),
+    body: foldedText(content.body),
+    username: foldedText(username),
+    tags: foldedText(content.tags.join(' ')),
   };
 }
 
@@ -222,7 +214,7 @@ function fullTextQuery(words: string[], pg: boolean): string {
 /**
  * A tag key as an FTS5 phrase (quotes doubled), so that the index's tags column can be asked for
  * it; undefined when it holds no letter or digit to make a word of. The tags column holds the
- * tags as `searchText` makes them, which is how `tagKey` makes a key, so the tokenizer reads a
+ * tags as `foldedText` makes them, which is how `tagKey` makes a key, so the tokenizer reads a
  * key and its tags alike, whatever their script or case; punctuation splits a key as it split its
  * tag. tag-phrases.sqlite.test.ts checks every character of the Basic Multilingual Plane, and
  * letters followed by accents, against the index itself.

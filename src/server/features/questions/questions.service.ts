@@ -20,7 +20,7 @@ import type { CommentsService } from '../comments/comments.service.js';
 import * as bookmarks from '../bookmarks/bookmarks.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import * as users from '../users/users.repository.js';
-import { tagKey } from '../../../shared/tag-key.js';
+import { tagKey } from '../../../shared/folded-text.js';
 import { orderOf, searchWords, type QuestionRow, type QuestionsRepository } from './questions.repository.js';
 
 export type QuestionScope = { kind: 'all' } | { kind: 'feed' } | { kind: 'author'; username: string };

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { tagKey } from '../../../shared/tag-key.js';
+import { tagKey } from '../../../shared/folded-text.js';
 import { narrowedTagPhrase, searchIndexRow } from './questions.repository.js';
 
 /**

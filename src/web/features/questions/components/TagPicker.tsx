@@ -4,7 +4,7 @@ import { CloseIcon } from '../../../components/icons';
 import { limitCharacters } from '../../../lib/character-limit';
 import styles from './TagPicker.module.css';
 import { showsSomething } from '../../../../shared/schemas/text';
-import { tagKey } from '../../../../shared/tag-key';
+import { tagKey } from '../../../../shared/folded-text';
 
 interface TagPickerProps {
   label: string;

@@ -132,6 +132,28 @@ test.describe('comments', () => {
     await expect(page).toHaveURL(new RegExp(`/question/${question.id}$`));
   });
 
+  test('signed out on Explore: a post card\'s "Sign in to comment" comes back to that card\'s box', async ({
+    page,
+    request,
+    freshUser,
+  }, testInfo) => {
+    const title = uniqueTitle('Comment from the list', testInfo);
+    await createPostViaApi(request, freshUser.token, { title });
+    await page.goto('/explore');
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('button', { name: '0 Comments' }).click();
+    await card.getByRole('link', { name: 'Sign in to comment' }).click();
+    await expect(page).toHaveURL(/\/signIn$/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Username').fill(freshUser.username);
+    await form.getByLabel('Password').fill(freshUser.password);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(card.getByLabel('Add a comment')).toBeFocused();
+    await expect(page).toHaveURL(/\/explore$/);
+    // Only that card's thread opened.
+    await expect(page.getByLabel('Add a comment')).toHaveCount(1);
+  });
+
   test('signed out on a phone: "Sign in to answer" and an answer\'s "Sign in to comment" lead back to their box', async ({
     page,
     request,

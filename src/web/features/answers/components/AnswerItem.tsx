@@ -61,7 +61,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
     () =>
       answer.commentCount > 0 ||
       hasKeptComment(me, answer.questionId, answer._id) ||
-      hash === `#${commentThreadPlace(answer._id)}`,
+      hash === `#${commentThreadPlace(answer.questionId, answer._id)}`,
   );
   const [confirming, setConfirming] = useState(false);
   const own = me === answer.username;

@@ -46,7 +46,7 @@ export function CommentsSection({
   const location = useLocation();
   const query = useComments(questionId, answerId, initialComments);
   const [announcement, setAnnouncement] = useAnnouncement();
-  const place = commentThreadPlace(answerId);
+  const place = commentThreadPlace(questionId, answerId);
   // An answer's box opens on demand, so a page of answers is not a page of empty boxes, or with
   // the comment its author typed there when their session ended, or for the baker who has just
   // signed in to comment there.

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { BookmarkIcon, EditIcon, ShareIcon, TrashIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth-store';
 import { hasKeptComment } from '../../comments/api/comment-draft-place';
+import { commentThreadPlace } from '../../comments/comment-thread-place';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { lazyPart, PartBoundary, PartLoadFailed } from '../../../lib/lazy-part';
 import { originOf } from '../../../lib/navigation';
@@ -37,9 +38,13 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
   const location = useLocation();
   const react = useReactToQuestion(session?.user.username ?? '', question._id);
   const bookmark = useToggleBookmark(question._id);
-  // Open on the post's page, or with a comment its author typed here when their session ended.
+  // Open on the post's page, or with a comment its author typed here when their session ended,
+  // or when 'Sign in to comment' on this card led back here (CommentsSection).
   const [commentsOpen, setCommentsOpen] = useState(
-    () => full || hasKeptComment(session?.user.username, question._id, undefined),
+    () =>
+      full ||
+      hasKeptComment(session?.user.username, question._id, undefined) ||
+      (session !== null && location.hash === `#${commentThreadPlace(question._id)}`),
   );
   const own = session?.user.username === question.username;
   const href = `/question/${encodeURIComponent(question.id)}`;

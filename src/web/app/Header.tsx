@@ -62,7 +62,13 @@ export function Header() {
           </>
         ) : (
           !onSignPage && (
-            <Link to="/signIn" state={originOf(location)} className={buttonClass('primary', 'sm')}>
+            // Back to the page it was pressed on, as on the forums bakers know; from the landing
+            // page, whose offer is to join, on to the feed like its own sign-in link (decision 19).
+            <Link
+              to="/signIn"
+              state={location.pathname === '/' ? undefined : originOf(location)}
+              className={buttonClass('primary', 'sm')}
+            >
               Log in
             </Link>
           )

@@ -1,8 +1,10 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { QuestionJson, QuestionPage } from '../../../../shared/api-types';
 import { makeQuestion } from '../../../testing/fixtures';
-import { questionKeys, storeQuestion, updateQuestionEverywhere } from './query-keys';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { questionOptions } from './get-question';
+import { questionKeys, removeQuestionEverywhere, storeQuestion, updateQuestionEverywhere } from './query-keys';
 
 const upvoted = { upvotedBy: ['anna.bakes'], downvotedBy: [], upvotes: 1, downvotes: 0, myVote: 'upvote' as const };
 
@@ -86,5 +88,40 @@ describe('a post changed everywhere it is cached', () => {
     undoFirst();
 
     expect(post('1')?.bookmarked).toBe(true);
+  });
+});
+
+describe('a deleted post', () => {
+  const detail: QuestionJson = {
+    ...makeQuestion({ _id: '1', id: '1' }),
+    comments: [],
+    commentsNextCursor: null,
+    answers: [],
+    answersNextCursor: null,
+  };
+
+  it('is forgotten at once when no page shows it', () => {
+    const { client, post, page } = cacheWithTwoPosts();
+    removeQuestionEverywhere(client, '1');
+    expect(post('1')).toBeUndefined();
+    expect(post('2')).toBeDefined();
+    expect(page()).toBeUndefined();
+  });
+
+  it('is not fetched again by the page that deleted it, and is forgotten when that page goes', async () => {
+    const { requests } = mockFetch({ 'GET /api/questions/1': { body: { question: detail } } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const onPage = new QueryObserver(client, questionOptions('1'));
+    const leave = onPage.subscribe(() => {});
+    await vi.waitFor(() => expect(onPage.getCurrentResult().data).toBeDefined());
+
+    removeQuestionEverywhere(client, '1');
+    // What the page's next render does before it is replaced by the next page.
+    onPage.setOptions(questionOptions('1'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.filter((r) => r.path === '/api/questions/1')).toHaveLength(1);
+
+    leave();
+    expect(client.getQueryData(questionKeys.detail('1'))).toBeUndefined();
   });
 });

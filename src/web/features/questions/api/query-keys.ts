@@ -80,6 +80,27 @@ export function updateQuestionEverywhere(client: QueryClient, id: string, update
   };
 }
 
+/**
+ * Forgets a query at once, or, while a page still shows it, as soon as no page does: a query
+ * taken away under its page is asked for again by that page's next render, and a deleted post's
+ * page would then fetch it only to get a 404 on its way out.
+ */
+function forgetOnceUnseen(client: QueryClient, queryKey: QueryKey) {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  if (query.getObserversCount() === 0) {
+    cache.remove(query);
+    return;
+  }
+  void client.cancelQueries({ queryKey, exact: true });
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved' || query.getObserversCount() > 0) return;
+    stop();
+    cache.remove(query);
+  });
+}
+
 /** Takes a deleted post out of every cached list at once and forgets its own page. */
 export function removeQuestionEverywhere(client: QueryClient, id: string) {
   client.setQueriesData<InfiniteData<QuestionPage>>({ queryKey: questionKeys.lists }, (data) =>
@@ -90,7 +111,7 @@ export function removeQuestionEverywhere(client: QueryClient, id: string) {
         }
       : data,
   );
-  client.removeQueries({ queryKey: questionKeys.detail(id) });
+  forgetOnceUnseen(client, questionKeys.detail(id));
 }
 
 /** Puts a post the server returned into every cached copy, keeping each copy's own shape. */

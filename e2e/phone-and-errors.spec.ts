@@ -53,6 +53,22 @@ test.describe('phone layout (390 × 844)', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  test('the chosen Explore chip is in view, from a link and after Back', async ({ page }) => {
+    await page.goto('/explore?chip=decoration');
+    const chosen = page.getByRole('button', { name: 'Decoration' });
+    await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    await expect(chosen).toBeInViewport({ ratio: 1 });
+
+    await page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/question\//);
+    await page.goBack();
+    await expect(chosen).toBeInViewport({ ratio: 1 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'no sideways scrolling',
+    ).toBeLessThanOrEqual(390);
+  });
+
   test('Tab closes the avatar menu and gives focus back to its button', async ({ page, signedIn }) => {
     await page.goto('/explore');
     const menuButton = page.getByRole('button', { name: `Menu for @${signedIn.username}` });

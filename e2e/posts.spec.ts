@@ -17,7 +17,7 @@ async function pickTag(page: Page, tag: string) {
   const tags = page.getByRole('dialog').getByRole('combobox', { name: 'Tags' });
   await tags.fill(tag);
   await tags.press('Enter');
-  // Until a post has three tags the list stays open for the next pick, over what follows; Escape
+  // Until a post has three tags the list stays open for the next pick; Escape
   // closes only the list. With three it closes by itself (Escape would close the dialog then).
   if ((await tags.getAttribute('aria-expanded')) === 'true') await tags.press('Escape');
 }
@@ -65,6 +65,44 @@ test.describe('new post', () => {
     await page.reload();
     await expect(page.getByRole('region', { name: 'Feed' }).getByRole('article').first()).toHaveAccessibleName(title);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px the open tag list stays in the dialog and leaves Post to be pressed`, async ({
+      page,
+      signedIn,
+    }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Create New Post' }).filter({ visible: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Post' });
+      const title = uniqueTitle('Tags then Post', testInfo);
+      await dialog.getByLabel('Post Title').fill(title);
+      await dialog.getByLabel('Description').fill('Picked a tag, then pressed Post straight away.');
+      await dialog.getByRole('combobox', { name: 'Tags' }).click();
+      const list = dialog.getByRole('listbox', { name: 'Tags' });
+      await list.getByRole('option', { name: 'Breads', exact: true }).click();
+      // Open for the next pick, whole inside the dialog, and clear of its buttons.
+      await expect(list).toBeVisible();
+      const listBox = await list.boundingBox();
+      const dialogBox = await dialog.boundingBox();
+      const postButton = dialog.getByRole('button', { name: 'Post', exact: true });
+      const postBox = await postButton.boundingBox();
+      if (!listBox || !dialogBox || !postBox) throw new Error('not laid out');
+      expect(listBox.y).toBeGreaterThanOrEqual(dialogBox.y);
+      expect(listBox.y + listBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
+      const overlaps = listBox.y < postBox.y + postBox.height && postBox.y < listBox.y + listBox.height;
+      expect(overlaps, 'the list covers Post').toBe(false);
+
+      await postButton.click();
+      await expect(dialog).toBeHidden();
+      const posted = card(page, title);
+      await expect(posted.getByText(`Posted by @${signedIn.username}`)).toBeVisible();
+      await expect(posted.getByText('Breads')).toBeVisible();
+    });
+  }
 
   test('Cancel closes the dialog and keeps nothing', async ({ page, signedIn }) => {
     await page.goto('/feed');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_TAG_LENGTH, MAX_TAGS, TAG_OPTIONS } from '../../../../shared/constants';
 import { CloseIcon } from '../../../components/icons';
 import { limitCharacters } from '../../../lib/character-limit';
@@ -24,6 +24,9 @@ interface Option {
 
 const sameTag = (a: string, b: string) => tagKey(a) === tagKey(b);
 
+/** Pixels between the field and its list (the stylesheet's --space-1). */
+const LIST_GAP = 4;
+
 /**
  * The offered tags matching the typed text, plus the typed text itself: as a new tag, or as the
  * already chosen tag it names. An exact match comes first, then the offered tags the text begins
@@ -43,6 +46,16 @@ function optionsFor(text: string, tags: readonly string[]): Option[] {
   const chosen = tags.find((tag) => sameTag(tag, typed));
   if (chosen) return [chosen, ...beginning, ...inside].map(offered);
   return [...beginning.map(offered), { value: typed, isNew: true }, ...inside.map(offered)];
+}
+
+/** The part of the screen `element` can show: its nearest scrolling or clipping box, within the window. */
+function visibleBounds(element: HTMLElement): { top: number; bottom: number } {
+  for (let box = element.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).overflowY === 'visible') continue;
+    const rect = box.getBoundingClientRect();
+    return { top: Math.max(rect.top, 0), bottom: Math.min(rect.bottom, window.innerHeight) };
+  }
+  return { top: 0, bottom: window.innerHeight };
 }
 
 /**
@@ -65,7 +78,25 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const options = optionsFor(text, tags);
+  const listShown = open && options.length > 0;
+  const [listAbove, setListAbove] = useState(false);
+
+  // The list opens below the field, unless the dialog has no room for it there and more above:
+  // below the Tags field come only Cancel and Post, which the list would cover (a tap meant for
+  // Post picking a tag instead), and the dialog's edge, which would cut it off.
+  useLayoutEffect(() => {
+    const shown = list.current;
+    const anchor = shown?.parentElement;
+    if (!listShown || !shown || !anchor) return;
+    const bounds = visibleBounds(anchor);
+    const field = anchor.getBoundingClientRect();
+    const needed = shown.offsetHeight + LIST_GAP;
+    const below = bounds.bottom - field.bottom;
+    const above = field.top - bounds.top;
+    setListAbove(needed > below && above > below);
+  }, [listShown, options.length]);
   const activeOption = open ? options[active] : undefined;
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -221,12 +252,13 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
           />
         </div>
         <ul
+          ref={list}
           id={listId}
           role="listbox"
           aria-multiselectable="true"
           aria-label={label}
-          className={styles.list}
-          hidden={!open || options.length === 0}
+          className={`${styles.list} ${listAbove ? styles.above : ''}`}
+          hidden={!listShown}
         >
           {options.map((option, index) => {
             const selected = !option.isNew && isSelected(option.value);

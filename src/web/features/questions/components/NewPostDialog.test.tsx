@@ -116,6 +116,18 @@ describe('NewPostDialog', () => {
     await waitFor(() => expect(api.requests).toHaveLength(1));
   });
 
+  it("says 'Post added.' once the post is saved, wherever the dialog was opened", async () => {
+    mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often do you feed it?');
+    expect(screen.queryByText('Post added.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Dialog closed')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Post added.');
+  });
+
   it("says 'Upto three tags allowed' with a fourth tag, until a tag is removed", async () => {
     const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
     const user = userEvent.setup();

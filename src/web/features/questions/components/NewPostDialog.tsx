@@ -62,7 +62,7 @@ function keptValues(author: string, question?: QuestionSummaryJson): QuestionDat
 /** New Post (or Edit Post when `question` is given): title, description and up to three tags. */
 export default function NewPostDialog({ open, onOpenChange, question }: NewPostDialogProps) {
   const session = useSession();
-  const showError = useSnackbar();
+  const showSnackbar = useSnackbar();
   const navigate = useNavigate();
   const location = useLocation();
   /** Who opened the dialog: what they typed is kept for them if their session ends before it is posted. */
@@ -108,7 +108,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
 
   /** The session ended: the dialog closes and the author goes to sign in, then back here to it. */
   const signInAgain = () => {
-    showError(messages.sessionEnded);
+    showSnackbar(messages.sessionEnded);
     setValues(initialValues(question));
     setErrors({});
     onOpenChange(false);
@@ -122,7 +122,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
     }
     const fieldErrors = error instanceof ApiError ? pickFields(error.fields) : {};
     if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-    else showError(errorMessage(error));
+    else showSnackbar(errorMessage(error));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -146,7 +146,15 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       else keepDraft(author, NEW_POST_DRAFT, questionData);
       signInAgain();
     } else if (question) edit.mutate({ question, questionData, author }, { onSuccess: close, onError });
-    else add.mutate({ questionData, author }, { onSuccess: close, onError });
+    else {
+      // The page behind may not list the new post (a question page, Bookmarks, another
+      // category): without a word, the author would take it for lost and post it again.
+      const added = () => {
+        close();
+        showSnackbar('Post added.');
+      };
+      add.mutate({ questionData, author }, { onSuccess: added, onError });
+    }
   };
 
   return (

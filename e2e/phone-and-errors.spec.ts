@@ -53,6 +53,26 @@ test.describe('phone layout (390 × 844)', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  test('the add button comes right after the header by Tab, not after the posts', async ({ page, signedIn }) => {
+    await page.goto('/feed');
+    await expect(page.getByRole('button', { name: `Menu for @${signedIn.username}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Feed' }).getByRole('article').first()).toBeVisible();
+    const reached: string[] = [];
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+      );
+      reached.push(name.trim());
+      if (name === 'Create New Post') break;
+    }
+    // Skip to content, Skip to search (hidden on a phone), the logo, the avatar menu: then the button.
+    expect(reached.at(-1), reached.join(' → ')).toBe('Create New Post');
+    expect(reached.length).toBeLessThanOrEqual(5);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'New Post' })).toBeVisible();
+  });
+
   test('the chosen Explore chip is in view, from a link and after Back', async ({ page }) => {
     await page.goto('/explore?chip=decoration');
     const chosen = page.getByRole('button', { name: 'Decoration' });

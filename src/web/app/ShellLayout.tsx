@@ -73,6 +73,12 @@ export default function ShellLayout() {
             Create New Post
           </Button>
         </nav>
+        {/* Where the navigation is hidden (a phone), the floating button stands in for its Create
+            New Post: fixed in a corner, but next in Tab order after the header, where the
+            navigation's button was, not after every post loaded so far. */}
+        <button type="button" className={styles.fab} onClick={openNewPost} aria-label="Create New Post">
+          <PlusIcon width="26" height="26" />
+        </button>
         {searchShown && !panelBeside && (
           <div className={styles.search}>
             <SearchBox />
@@ -83,9 +89,6 @@ export default function ShellLayout() {
         </main>
         <RightPanel search={searchShown && panelBeside} />
       </div>
-      <button type="button" className={styles.fab} onClick={openNewPost} aria-label="Create New Post">
-        <PlusIcon width="26" height="26" />
-      </button>
       {newPostOpen && (
         // A dialog whose code does not download closes and says so, leaving the page as it was.
         <PartBoundary

@@ -32,12 +32,12 @@ export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
 
 /**
  * Runs reads that must agree with each other, such as a question's counts and the answers and
- * comments it embeds, as of one moment. On PostgreSQL that is a read-only REPEATABLE READ
- * transaction on one connection: read on several connections at once, a comment committed
- * between two reads showed in the list but not in the count. SQLite needs nothing: node:sqlite
- * runs each statement to its end on the one thread, writes commit in groups that start on a
- * later turn of the event loop (group-commit.ts), and one request's reads, waiting on nothing but
- * each other, all run within one turn.
+ * comments it embeds, or a page sized by one read and filled by the next, as of one moment. On
+ * PostgreSQL that is a read-only REPEATABLE READ transaction on one connection: read on several
+ * connections at once, a comment committed between two reads showed in the list but not in the
+ * count. SQLite needs nothing: node:sqlite runs each statement to its end on the one thread,
+ * writes commit in groups that start on a later turn of the event loop (group-commit.ts), and one
+ * request's reads, waiting on nothing but each other, all run within one turn.
  */
 export function readTogether<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   if (groups.has(db)) return work(db);

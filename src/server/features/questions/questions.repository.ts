@@ -3,6 +3,7 @@ import type { Sort } from '../../../shared/constants.js';
 import { foldedText, tagKey } from '../../../shared/folded-text.js';
 import type { Db, DialectName } from '../../db/database.js';
 import { inList, prepared, preparedShapes } from '../../db/prepared.js';
+import { readTogether } from '../../db/transaction.js';
 import type { Database, QuestionsTable } from '../../db/schema.js';
 import { feedAuthorUsernames, isFollowing, postingFolloweeCount } from '../users/users.repository.js';
 
@@ -552,10 +553,14 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       return inOrder(await listRows(shape('tag', false), db, args));
     }
     if (feedOf === undefined && request.tagKeys.length > 1) {
-      const runs = await Promise.all(
-        request.tagKeys.map((tagKey) => tagRun(shape('tag', false), db, { ...args, tagKey })),
-      );
-      return rowsInOrder(db, merge(runs, request.limit, order.desc));
+      // The page is sized from the tags' runs and filled from the rows: read apart, a post
+      // deleted in between left the page short, and a short page says the list has ended.
+      return readTogether(db, async (snapshot) => {
+        const runs: { id: number; key: number }[][] = [];
+        for (const tagKey of request.tagKeys)
+          runs.push(await tagRun(shape('tag', false), snapshot, { ...args, tagKey }));
+        return rowsInOrder(snapshot, merge(runs, request.limit, order.desc));
+      });
     }
     return inOrder(await listRows(shape(feedOf === undefined ? 'all' : 'feed-filter', hasTags), db, args));
   }

@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.js';
 import type { UserData } from '../../../shared/schemas/users.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { inTransaction, withConnection } from '../../db/transaction.js';
+import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { isStoredId } from '../../http/ids.js';
@@ -35,11 +35,11 @@ export function createUsersService(ctx: AppContext) {
     (await presentAll([row], db))[0] as UserJson;
 
   /** A user named in a path: a numeric id or a username. */
-  async function findByRef(ref: string): Promise<UserRow> {
+  async function findByRef(ref: string, db: Db = ctx.db): Promise<UserRow> {
     checkRef(ref);
     const row = /^[0-9]+$/.test(ref)
-      ? await users.findUserById(ctx.db, Number(ref))
-      : await users.findUserByUsername(ctx.db, ref);
+      ? await users.findUserById(db, Number(ref))
+      : await users.findUserByUsername(db, ref);
     if (!row) throw notFound(messages.userNotFound);
     return row;
   }
@@ -47,31 +47,40 @@ export function createUsersService(ctx: AppContext) {
   return {
     present,
 
-    async list(cursor: string | undefined, limit: number) {
+    // Each read below takes the users' rows, with their counts, and then their follow lists: read
+    // together (`readTogether`), so that a count agrees with the list beside it.
+
+    list(cursor: string | undefined, limit: number) {
       const after = decodeCursor(cursor, 'users');
-      const rows = await users.listUsers(ctx.db, after?.id, limit + 1);
-      const page = pageOf(rows, limit, (row) => ({ order: 'users', key: row.id, id: row.id }));
-      return { users: await presentAll(page.items), nextCursor: page.nextCursor };
+      return readTogether(ctx.db, async (db) => {
+        const rows = await users.listUsers(db, after?.id, limit + 1);
+        const page = pageOf(rows, limit, (row) => ({ order: 'users', key: row.id, id: row.id }));
+        return { users: await presentAll(page.items, db), nextCursor: page.nextCursor };
+      });
     },
 
-    async suggestions(caller: UserRow, cursor: string | undefined, limit: number) {
+    suggestions(caller: UserRow, cursor: string | undefined, limit: number) {
       const after = decodeCursor(cursor, 'suggestions');
-      const rows = await users.listSuggestions(ctx.db, caller.id, after, limit + 1);
-      const page = pageOf(rows, limit, (row) => ({ order: 'suggestions', key: row.follower_count, id: row.id }));
-      return { users: await presentAll(page.items), nextCursor: page.nextCursor };
+      return readTogether(ctx.db, async (db) => {
+        const rows = await users.listSuggestions(db, caller.id, after, limit + 1);
+        const page = pageOf(rows, limit, (row) => ({ order: 'suggestions', key: row.follower_count, id: row.id }));
+        return { users: await presentAll(page.items, db), nextCursor: page.nextCursor };
+      });
     },
 
-    async get(ref: string) {
-      return present(await findByRef(ref));
+    get(ref: string) {
+      return readTogether(ctx.db, async (db) => present(await findByRef(ref, db), db));
     },
 
     /** Everyone a user follows, or everyone who follows them, a page at a time (newest follow first). */
-    async follows(ref: string, side: users.FollowSide, cursor: string | undefined, limit: number) {
-      const user = await findByRef(ref);
+    follows(ref: string, side: users.FollowSide, cursor: string | undefined, limit: number) {
       const after = decodeCursor(cursor, side);
-      const rows = await users.listFollows(ctx.db, user.id, side, after, limit + 1);
-      const page = pageOf(rows, limit, (row) => ({ order: side, key: row.followed_at, id: row.id }));
-      return { users: await presentAll(page.items), nextCursor: page.nextCursor };
+      return readTogether(ctx.db, async (db) => {
+        const user = await findByRef(ref, db);
+        const rows = await users.listFollows(db, user.id, side, after, limit + 1);
+        const page = pageOf(rows, limit, (row) => ({ order: side, key: row.followed_at, id: row.id }));
+        return { users: await presentAll(page.items, db), nextCursor: page.nextCursor };
+      });
     },
 
     async edit(caller: UserRow, data: UserData) {

@@ -5,7 +5,7 @@ import type { CommentData } from '../../../shared/schemas/comments.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inTransaction, withConnection } from '../../db/transaction.js';
+import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { presentComment } from '../../presenters.js';
@@ -47,9 +47,9 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
     else await answers.adjustAnswerComments(db, answerId, delta);
   }
 
-  async function ensureTargetExists(questionId: number, answerId: number | null) {
-    if (!(await questions.findById(ctx.db, questionId))) throw notFound(messages.questionNotFound);
-    if (answerId !== null && !(await answers.findAnswer(ctx.db, questionId, answerId))) {
+  async function ensureTargetExists(db: Db, questionId: number, answerId: number | null) {
+    if (!(await questions.findById(db, questionId))) throw notFound(messages.questionNotFound);
+    if (answerId !== null && !(await answers.findAnswer(db, questionId, answerId))) {
       throw notFound(messages.answerNotFound);
     }
   }
@@ -57,10 +57,12 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
   return {
     page,
 
-    async list(questionId: number, answerId: number | null, cursor: string | undefined, limit: number) {
-      await ensureTargetExists(questionId, answerId);
-      return page(questionId, answerId, cursor, limit);
-    },
+    /** The thread, read as of the moment its question (and answer) were found (`readTogether`). */
+    list: (questionId: number, answerId: number | null, cursor: string | undefined, limit: number) =>
+      readTogether(ctx.db, async (db) => {
+        await ensureTargetExists(db, questionId, answerId);
+        return page(questionId, answerId, cursor, limit, db);
+      }),
 
     add: (caller: UserRow, questionId: number, answerId: number | null, data: CommentData) =>
       withConnection(ctx.db, async (db) => {

@@ -54,6 +54,10 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     };
   }
 
+  /** What a write answers with: the first page of answers, read together like any page (`list`). */
+  const firstPage = (questionId: number, caller: UserRow, db: Db) =>
+    readTogether(db, (snapshot) => page(questionId, caller, undefined, PAGE_SIZE_DEFAULT, snapshot));
+
   async function lockQuestion(db: Db, questionId: number) {
     const question = await questions.lock(db, questionId);
     if (!question) throw notFound(messages.questionNotFound);
@@ -115,7 +119,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
           stored = await insert();
         }
         return {
-          ...(await page(questionId, caller, undefined, PAGE_SIZE_DEFAULT, db)),
+          ...(await firstPage(questionId, caller, db)),
           answer: stored.repeated ? await presentStored(db, stored.row, caller) : presentAnswer(stored.row, null, []),
         };
       }),
@@ -128,7 +132,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
           if (answer.user_id !== caller.id) throw notOwner(messages.cannotEditAnswer);
           await answers.updateAnswer(trx, answerId, data.answerText, ctx.now());
         });
-        return page(questionId, caller, undefined, PAGE_SIZE_DEFAULT, db);
+        return firstPage(questionId, caller, db);
       }),
 
     /** The answer's author may delete it, and so may the question's author. */
@@ -143,7 +147,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
           await answers.deleteAnswer(trx, answerId);
           await questions.adjustCounts(trx, questionId, { answers: -1 });
         });
-        return page(questionId, caller, undefined, PAGE_SIZE_DEFAULT, db);
+        return firstPage(questionId, caller, db);
       }),
   };
 }

@@ -12,10 +12,10 @@ import {
 } from '../../testing/test-app.js';
 
 /**
- * `GET /comments/{questionId}` finds the question, then reads its comments. Read apart on
- * PostgreSQL, a question deleted between the two was answered 200 with an empty list: neither
- * what was there before the delete (its comment) nor after it (404). Both reads now see one
- * moment (`readTogether`).
+ * `GET /comments/{questionId}` reads the thread and checks that its question exists. Checked
+ * first, on PostgreSQL, a question deleted between the two reads was answered 200 with an empty
+ * list: neither what was there before the delete (its comment) nor after it (404). The question
+ * is now looked for after its comments are read.
  */
 describe(`a question's comments read while it is deleted (${testDialect})`, () => {
   let t: TestApp;

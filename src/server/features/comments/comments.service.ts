@@ -5,7 +5,7 @@ import type { CommentData } from '../../../shared/schemas/comments.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
+import { inTransaction, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
 import { presentComment } from '../../presenters.js';
@@ -57,12 +57,16 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
   return {
     page,
 
-    /** The thread, read as of the moment its question (and answer) were found (`readTogether`). */
-    list: (questionId: number, answerId: number | null, cursor: string | undefined, limit: number) =>
-      readTogether(ctx.db, async (db) => {
-        await ensureTargetExists(db, questionId, answerId);
-        return page(questionId, answerId, cursor, limit, db);
-      }),
+    /**
+     * The thread, then whether its question (and answer) still exist: found after the comments
+     * were read, they were there when the comments were, so a delete in between is a 404, never
+     * an empty thread (checked first, the comments of a question deleted meanwhile read as none).
+     */
+    async list(questionId: number, answerId: number | null, cursor: string | undefined, limit: number) {
+      const thread = await page(questionId, answerId, cursor, limit);
+      await ensureTargetExists(ctx.db, questionId, answerId);
+      return thread;
+    },
 
     add: (caller: UserRow, questionId: number, answerId: number | null, data: CommentData) =>
       withConnection(ctx.db, async (db) => {

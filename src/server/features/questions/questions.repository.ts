@@ -553,14 +553,20 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       return inOrder(await listRows(shape('tag', false), db, args));
     }
     if (feedOf === undefined && request.tagKeys.length > 1) {
-      // The page is sized from the tags' runs and filled from the rows: read apart, a post
-      // deleted in between left the page short, and a short page says the list has ended.
-      return readTogether(db, async (snapshot) => {
+      // The page is sized from the tags' runs and filled from the rows. A post deleted between
+      // the two reads leaves the page short, and a short page says the list has ended: then
+      // both are read again as of one moment, which PostgreSQL needs a transaction for.
+      const readPage = async (snapshot: Db) => {
         const runs: { id: number; key: number }[][] = [];
-        for (const tagKey of request.tagKeys)
+        for (const tagKey of request.tagKeys) {
           runs.push(await tagRun(shape('tag', false), snapshot, { ...args, tagKey }));
-        return rowsInOrder(snapshot, merge(runs, request.limit, order.desc));
-      });
+        }
+        const candidates = merge(runs, request.limit, order.desc);
+        return { candidates, rows: await rowsInOrder(snapshot, candidates) };
+      };
+      const first = await readPage(db);
+      if (first.rows.length === first.candidates.length) return first.rows;
+      return (await readTogether(db, readPage)).rows;
     }
     return inOrder(await listRows(shape(feedOf === undefined ? 'all' : 'feed-filter', hasTags), db, args));
   }

@@ -9,7 +9,10 @@ const key = ['questions', 'list', 'explore', {}];
 
 describe('cached answers and the caller', () => {
   let stop: () => void = () => {};
-  afterEach(() => stop());
+  afterEach(() => {
+    stop();
+    vi.restoreAllMocks();
+  });
 
   function cacheWith(data: string) {
     const client = new QueryClient();
@@ -75,6 +78,33 @@ describe('cached answers and the caller', () => {
 
     authStore.signOut();
     // React draws the signed-out page in a microtask: the panel now asks for a visitor's list.
+    queueMicrotask(() => observer.setOptions(suggestionsOf(null)));
+
+    await vi.waitFor(() => expect(fetched).toContain('null with no token'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetched).toEqual(['anna with token-a', 'null with no token']);
+    unsubscribe();
+  });
+
+  it("asks once for the new caller's list even when it arrives within the millisecond of the change", async () => {
+    // A clock that stands still: every answer and the change itself carry the same time.
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    authStore.signIn('token-a', makeUser({ _id: '1', username: 'anna' }));
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
+    stop = refetchWhenCallerChanges(client);
+    const fetched: string[] = [];
+    const suggestionsOf = (username: string | null) => ({
+      queryKey: ['users', 'suggestions', username],
+      queryFn: async () => {
+        fetched.push(`${username} with ${authStore.getSession()?.token ?? 'no token'}`);
+        return [];
+      },
+    });
+    const observer = new QueryObserver(client, suggestionsOf('anna'));
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(fetched).toEqual(['anna with token-a']));
+
+    authStore.signOut();
     queueMicrotask(() => observer.setOptions(suggestionsOf(null)));
 
     await vi.waitFor(() => expect(fetched).toContain('null with no token'));

@@ -21,15 +21,22 @@ export function refetchWhenCallerChanges(client: QueryClient): () => void {
     const next = authStore.getSession()?.user._id ?? null;
     if (next === caller) return;
     caller = next;
-    const changedAt = Date.now();
     client.removeQueries({ type: 'inactive' });
     // Answers on their way were asked for as the previous caller.
     void client.cancelQueries();
+    // What each query held as the previous caller's, counted by answers rather than by the clock:
+    // an answer for the new caller can arrive within the millisecond of the change.
+    const previous = new Map(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => [query, query.state.dataUpdateCount]),
+    );
     setTimeout(() => {
       client.removeQueries({ type: 'inactive' });
       // What the new caller's page has asked for since (fetching, or answered) is not asked twice.
       void client.invalidateQueries({
-        predicate: (query) => query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt <= changedAt,
+        predicate: (query) => query.state.fetchStatus === 'idle' && previous.get(query) === query.state.dataUpdateCount,
       });
     });
   });

@@ -14,8 +14,9 @@ import {
  * A user carries `followerCount` and the first 100 `followers` (decision 9): below 100 the two
  * must agree. The user's row and the follow lists are separate statements; read apart on
  * PostgreSQL, a follow committed between them showed in the list but not in the count (or an
- * unfollow the other way round). They are read together now (`readTogether`). The follow and
- * unfollow answers, read in the write's transaction, are checked too.
+ * unfollow the other way round). When they disagree they are now read again together
+ * (`readTogether`). The follow and unfollow answers, read in the write's transaction, are checked
+ * too.
  */
 describe(`a user's counts and follow lists under follow storms (${testDialect})`, () => {
   let t: TestApp;

@@ -47,9 +47,9 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
     else await answers.adjustAnswerComments(db, answerId, delta);
   }
 
-  async function ensureTargetExists(db: Db, questionId: number, answerId: number | null) {
-    if (!(await questions.findById(db, questionId))) throw notFound(messages.questionNotFound);
-    if (answerId !== null && !(await answers.findAnswer(db, questionId, answerId))) {
+  async function ensureTargetExists(questionId: number, answerId: number | null) {
+    if (!(await questions.findById(ctx.db, questionId))) throw notFound(messages.questionNotFound);
+    if (answerId !== null && !(await answers.findAnswer(ctx.db, questionId, answerId))) {
       throw notFound(messages.answerNotFound);
     }
   }
@@ -64,7 +64,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
      */
     async list(questionId: number, answerId: number | null, cursor: string | undefined, limit: number) {
       const thread = await page(questionId, answerId, cursor, limit);
-      await ensureTargetExists(ctx.db, questionId, answerId);
+      await ensureTargetExists(questionId, answerId);
       return thread;
     },
 

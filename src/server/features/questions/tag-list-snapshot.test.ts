@@ -16,7 +16,8 @@ import {
  * A list filtered by several tags (Explore's Breads and Decoration chips) is sized from the tags'
  * index runs and filled from the posts' rows. Read apart (on PostgreSQL, on several pooled
  * connections), a post deleted in between left a page short, and a short page ends the list:
- * every older post was skipped. Both reads now see one moment (`readTogether`).
+ * every older post was skipped. A page that comes up short that way is now read again as of one
+ * moment (`readTogether`).
  */
 describe(`a multi-tag list while posts are deleted (${testDialect})`, () => {
   let t: TestApp;

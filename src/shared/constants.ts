@@ -44,6 +44,17 @@ export const TITLE_MAX = 200;
 export const QUESTION_TEXT_MAX = 20_000;
 export const ANSWER_TEXT_MAX = 20_000;
 export const COMMENT_TEXT_MAX = 2_000;
+
+/**
+ * Characters of text a page of a list may carry before it ends early, its `nextCursor` going on
+ * from its last item: what a page of the default size holds when every item is as long as it may
+ * be. So only pages asked larger than the default are cut, and only when their items are long: a
+ * hundred of the longest posts would otherwise make a page of megabytes, built anew for each reader.
+ */
+export const QUESTION_PAGE_TEXT_BUDGET = PAGE_SIZE_DEFAULT * (TITLE_MAX + QUESTION_TEXT_MAX);
+/** The same for a page of answers, each with its embedded comments. */
+export const ANSWER_PAGE_TEXT_BUDGET =
+  PAGE_SIZE_DEFAULT * (ANSWER_TEXT_MAX + EMBEDDED_ANSWER_COMMENTS * COMMENT_TEXT_MAX);
 export const SEARCH_MAX = 200;
 
 /** The shared account behind guest sign-in. */

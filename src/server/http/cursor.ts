@@ -58,3 +58,24 @@ export function pageOf<T>(
   const items = rows.slice(0, limit);
   return { items, nextCursor: encodeCursor(cursorOf(items[items.length - 1] as T)) };
 }
+
+/**
+ * Ends a page early once its items carry more than `budget` characters of text, keeping at least
+ * one item; the page then goes on from its last item. `textLength` counts an item's text.
+ */
+export function withinTextBudget<T>(
+  page: { items: T[]; nextCursor: string | null },
+  budget: number,
+  textLength: (item: T) => number,
+  cursorOf: (item: T) => Cursor,
+): { items: T[]; nextCursor: string | null } {
+  let total = 0;
+  for (const [index, item] of page.items.entries()) {
+    total += textLength(item);
+    if (total > budget && index > 0) {
+      const items = page.items.slice(0, index);
+      return { items, nextCursor: encodeCursor(cursorOf(items[index - 1] as T)) };
+    }
+  }
+  return page;
+}

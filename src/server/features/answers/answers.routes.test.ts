@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerJson, AnswerPage, ErrorJson } from '../../../shared/api-types.js';
+import {
+  ANSWER_PAGE_TEXT_BUDGET,
+  ANSWER_TEXT_MAX,
+  COMMENT_TEXT_MAX,
+  EMBEDDED_ANSWER_COMMENTS,
+  PAGE_SIZE_DEFAULT,
+} from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
 import { NO_VOTES, questionOf, walkPages } from '../../testing/api-assertions.js';
 import {
@@ -89,6 +96,36 @@ describe('answers routes', () => {
       const both = await listAnswers(questionId, '?limit=2');
       expect(both.body.answers).toHaveLength(2);
       expect(both.body.nextCursor).toBeNull();
+    });
+
+    it('ends a large page at the text of a default page of the longest answers, comments included', async () => {
+      const questionId = await postQuestion(api, asker);
+      // Each answer with its comments is as long as an answer may be: a default page of them is the budget.
+      const longAnswers = PAGE_SIZE_DEFAULT + 1;
+      expect(PAGE_SIZE_DEFAULT * (ANSWER_TEXT_MAX + EMBEDDED_ANSWER_COMMENTS * COMMENT_TEXT_MAX)).toBe(
+        ANSWER_PAGE_TEXT_BUDGET,
+      );
+      const ids: string[] = [];
+      for (let n = 0; n < longAnswers; n++) {
+        const answerId = await postAnswer(api, answerer, questionId, `${n} `.padEnd(ANSWER_TEXT_MAX, 'a'));
+        for (let c = 0; c < EMBEDDED_ANSWER_COMMENTS; c++) {
+          const commentText = `${n}.${c} `.padEnd(COMMENT_TEXT_MAX, 'c');
+          const added = await api.post(
+            `/api/comments/add/${questionId}/${answerId}`,
+            { commentData: { commentText } },
+            stranger.token,
+          );
+          expect(added.status).toBe(201);
+        }
+        ids.push(answerId);
+      }
+      ids.push(await postAnswer(api, answerer, questionId, 'A short one.'));
+
+      const pages = await walkPages(api, `/api/answers/${questionId}`, 'answers', 100, undefined, 'text-budget');
+      // Without its comments counted, the first page would have held all 22.
+      expect(pages.map((page) => page.length)).toEqual([PAGE_SIZE_DEFAULT, 2]);
+      expect(pages.flat().map((a) => a._id)).toEqual(ids);
+      expect(pages[0]!.every((a) => a.comments.length === EMBEDDED_ANSWER_COMMENTS)).toBe(true);
     });
 
     it('rejects a malformed cursor and an out-of-range limit with 400', async () => {

@@ -1,5 +1,5 @@
 import type { AnswerPage } from '../../../shared/api-types.js';
-import { EMBEDDED_ANSWER_COMMENTS, PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
+import { ANSWER_PAGE_TEXT_BUDGET, EMBEDDED_ANSWER_COMMENTS, PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
 import type { AnswerData } from '../../../shared/schemas/answers.js';
 import type { AppContext } from '../../context.js';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
-import { decodeCursor, pageOf } from '../../http/cursor.js';
+import { decodeCursor, pageOf, withinTextBudget } from '../../http/cursor.js';
 import { presentAnswer, voteName } from '../../presenters.js';
 import { firstCommentsOfAnswers } from '../comments/comments.repository.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
@@ -40,12 +40,22 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
   ): Promise<AnswerPage> {
     const after = decodeCursor(cursor, 'answers');
     const rows = await answers.listAnswers(db, questionId, after?.id, limit + 1);
-    const result = pageOf(rows, limit, (row) => ({ order: 'answers', key: row.id, id: row.id }));
-    const ids = result.items.map((a) => a.id);
+    const cursorOf = (row: answers.AnswerRow) => ({ order: 'answers', key: row.id, id: row.id });
+    // Answers past the budget on their own text are not on this page whatever their comments.
+    const candidates = withinTextBudget(
+      pageOf(rows, limit, cursorOf),
+      ANSWER_PAGE_TEXT_BUDGET,
+      (row) => row.body.length,
+      cursorOf,
+    );
+    const ids = candidates.items.map((a) => a.id);
     const [commentsByAnswer, myVotes] = await bothSettled(
       firstCommentsOfAnswers(db, questionId, ids, EMBEDDED_ANSWER_COMMENTS),
       caller ? answerVotesOf(db, caller.id, ids) : Promise.resolve(new Map<number, number>()),
     );
+    const textLength = (row: answers.AnswerRow) =>
+      (commentsByAnswer.get(row.id) ?? []).reduce((length, comment) => length + comment.body.length, row.body.length);
+    const result = withinTextBudget(candidates, ANSWER_PAGE_TEXT_BUDGET, textLength, cursorOf);
     return {
       answers: result.items.map((row) =>
         presentAnswer(row, voteName(myVotes.get(row.id)), commentsByAnswer.get(row.id) ?? []),

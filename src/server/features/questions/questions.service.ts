@@ -3,6 +3,7 @@ import {
   EMBEDDED_ANSWERS,
   EMBEDDED_COMMENTS,
   PAGE_SIZE_DEFAULT,
+  QUESTION_PAGE_TEXT_BUDGET,
   USERNAME_PATTERN,
   WEB_LIST_PAGE_SIZE,
 } from '../../../shared/constants.js';
@@ -13,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { badRequest, notFound, notOwner } from '../../errors.js';
-import { decodeCursor, pageOf } from '../../http/cursor.js';
+import { decodeCursor, pageOf, withinTextBudget } from '../../http/cursor.js';
 import { NO_CALLER_STATE, presentQuestionSummary, voteName } from '../../presenters.js';
 import type { AnswersService } from '../answers/answers.service.js';
 import type { CommentsService } from '../comments/comments.service.js';
@@ -26,6 +27,9 @@ import { orderOf, searchWords, type QuestionRow, type QuestionsRepository } from
 export type QuestionScope = { kind: 'all' } | { kind: 'feed' } | { kind: 'author'; username: string };
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
+
+/** The text a question carries on a list page, counted against `QUESTION_PAGE_TEXT_BUDGET`. */
+const textLength = (row: QuestionRow) => row.title.length + row.body.length;
 
 export function createQuestionsService(
   ctx: AppContext,
@@ -84,7 +88,13 @@ export function createQuestionsService(
       feedFollowing: caller?.following_count ?? 0,
       search,
     });
-    const page = pageOf(keyed, query.limit, (k) => ({ order: order.name, key: k.key, id: k.row.id }));
+    const cursorOf = (k: (typeof keyed)[number]) => ({ order: order.name, key: k.key, id: k.row.id });
+    const page = withinTextBudget(
+      pageOf(keyed, query.limit, cursorOf),
+      QUESTION_PAGE_TEXT_BUDGET,
+      (k) => textLength(k.row),
+      cursorOf,
+    );
     return {
       questions: await summaries(
         page.items.map((k) => k.row),
@@ -204,14 +214,29 @@ export function createQuestionsService(
     async bookmarks(caller: UserRow, cursor: string | undefined, limit: number): Promise<QuestionPage> {
       const after = decodeCursor(cursor, 'bookmarks');
       const keyed = await bookmarks.listBookmarks(ctx.db, caller.id, after, limit + 1);
-      const page = pageOf(keyed, limit, (k) => ({ order: 'bookmarks', key: k.key, id: k.id }));
+      const full = pageOf(keyed, limit, (k) => ({ order: 'bookmarks', key: k.key, id: k.id }));
       const rows = await questions.findByIds(
         ctx.db,
-        page.items.map((k) => k.id),
+        full.items.map((k) => k.id),
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const ordered = page.items.flatMap((k) => byId.get(k.id) ?? []);
-      return { questions: await summaries(ordered, caller), nextCursor: page.nextCursor };
+      const found = full.items.flatMap((k) => {
+        const row = byId.get(k.id);
+        return row ? [{ ...k, row }] : [];
+      });
+      const page = withinTextBudget(
+        { items: found, nextCursor: full.nextCursor },
+        QUESTION_PAGE_TEXT_BUDGET,
+        (k) => textLength(k.row),
+        (k) => ({ order: 'bookmarks', key: k.key, id: k.id }),
+      );
+      return {
+        questions: await summaries(
+          page.items.map((k) => k.row),
+          caller,
+        ),
+        nextCursor: page.nextCursor,
+      };
     },
   };
 }

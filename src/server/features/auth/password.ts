@@ -1,16 +1,30 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHashParams } from '../../config.js';
+import { concurrencyLimit } from '../../concurrency-limit.js';
 
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
+/**
+ * Hashes computed at once; the rest wait their turn. Each takes 128 MiB and one of the four
+ * threads of libuv's pool for about a third of a second, and that pool also reads the web app's
+ * files from disk: unbounded, twenty wrong sign-ins held every page's scripts for 5.3 s, and the
+ * memory grew with the burst. Two leave the pool two threads for files and use both cores.
+ */
+export const CONCURRENT_HASHES = 2;
+
+const hashSlots = concurrencyLimit(CONCURRENT_HASHES);
+
 function derive(password: string, salt: Buffer, params: PasswordHashParams): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return hashSlots(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$key`, so each hash carries the parameters it was made with. */

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { concurrencyLimit } from './concurrency-limit.js';
+
+/** A task that runs until the test lets it finish, counting how many run at once. */
+function gate() {
+  let active = 0;
+  let most = 0;
+  const started: number[] = [];
+  const finishers = new Map<number, (outcome: 'done' | 'fail') => void>();
+  const task = (n: number) => () =>
+    new Promise<number>((resolve, reject) => {
+      active += 1;
+      most = Math.max(most, active);
+      started.push(n);
+      finishers.set(n, (outcome) => {
+        active -= 1;
+        if (outcome === 'done') resolve(n);
+        else reject(new Error(`task ${n} failed`));
+      });
+    });
+  const finish = async (n: number, outcome: 'done' | 'fail' = 'done') => {
+    finishers.get(n)!(outcome);
+    // Let the limiter hand the slot on before the test looks.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+  return { task, finish, started, most: () => most };
+}
+
+describe('concurrencyLimit', () => {
+  it('runs at most its slots at once, the others in the order they were asked for', async () => {
+    const run = concurrencyLimit(2);
+    const g = gate();
+    const results = [1, 2, 3, 4, 5].map((n) => run(g.task(n)));
+    await g.finish(1);
+    expect(g.started).toEqual([1, 2, 3]);
+    await g.finish(3);
+    expect(g.started).toEqual([1, 2, 3, 4]);
+    await g.finish(2);
+    await g.finish(4);
+    await g.finish(5);
+    expect(await Promise.all(results)).toEqual([1, 2, 3, 4, 5]);
+    expect(g.most()).toBe(2);
+  });
+
+  it('frees the slot of a task that fails', async () => {
+    const run = concurrencyLimit(1);
+    const g = gate();
+    const first = run(g.task(1));
+    const second = run(g.task(2));
+    expect(g.started).toEqual([1]);
+    await g.finish(1, 'fail');
+    await expect(first).rejects.toThrow('task 1 failed');
+    expect(g.started).toEqual([1, 2]);
+    await g.finish(2);
+    expect(await second).toBe(2);
+    expect(g.most()).toBe(1);
+  });
+
+  it('starts at once while a slot is free, also after every task has finished', async () => {
+    const run = concurrencyLimit(1);
+    expect(await run(async () => 'a')).toBe('a');
+    expect(await run(async () => 'b')).toBe('b');
+  });
+});

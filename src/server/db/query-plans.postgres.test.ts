@@ -73,5 +73,9 @@ describe('query plans (PostgreSQL)', () => {
     expect(plan).not.toMatch(
       /Seq Scan on questions|Index (Only )?Scan (Backward )?using questions_(?!by_author)\w+ on questions questions_1/,
     );
+    // Whether more than 200 of them have posted is counted no further than 201.
+    const counts = (await plansOf('/api/feed', 'users', reader.token)).filter((p) => p.includes('Aggregate'));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]).toMatch(/Aggregate[\s\S]*Limit[\s\S]*follows/);
   });
 });

@@ -497,7 +497,10 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
 
   /** PostgreSQL: whether a feed is read a page per author (see FEED_MERGE_MAX_AUTHORS). */
   async function mergesFeed(db: Db, feedOf: number, following: number): Promise<boolean> {
-    return following <= FEED_MERGE_MAX_AUTHORS || (await postingFolloweeCount(db, feedOf)) <= FEED_MERGE_MAX_AUTHORS;
+    return (
+      following <= FEED_MERGE_MAX_AUTHORS ||
+      (await postingFolloweeCount(db, feedOf, FEED_MERGE_MAX_AUTHORS + 1)) <= FEED_MERGE_MAX_AUTHORS
+    );
   }
 
   async function page(db: Db, request: PageRequest): Promise<KeyedRow[]> {

@@ -3,6 +3,16 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Any climb into a folder named web: from src/server that is the web app (the server's own is features/web). */
+const serverNeverImportsWeb = {
+  regex: '^(\\.\\./)+web/',
+  message: 'The server never imports the web app (src/web); share code through src/shared.',
+};
+const sqlOnlyInRepositories = {
+  group: ['kysely', 'node:sqlite', 'pg'],
+  message: 'SQL lives in repositories (*.repository.ts) and src/server/db/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,9 +70,28 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, sqlOnlyInRepositories] }] },
+  },
+  {
+    // Repositories, the database layer (migrations, bulk generation, backup) and the tests'
+    // fixtures and invariant checks are where SQL is written.
+    files: ['src/server/db/**', 'src/server/**/*.repository.ts', 'src/server/testing/**', 'src/server/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+  },
+  {
+    files: ['src/shared/**'],
     rules: {
-      // src/web, seen from src/server/** (the server's own features/web is fine).
-      'no-restricted-imports': ['error', { patterns: ['../web/**', '../../../web/**', '../../../../web/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|web)/',
+              message: 'src/shared is imported by the server and the web app, and imports neither.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

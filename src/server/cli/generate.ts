@@ -3,7 +3,7 @@ import { loadConfig } from '../config.js';
 import { createDatabase, migrateToLatest } from '../db/database.js';
 import { DEMO_PASSWORD } from '../db/seed/seed.js';
 import { hashPassword } from '../features/auth/password.js';
-import { generateCommunity, withDefaults, type Progress } from './generator/community.js';
+import { generateCommunity, withDefaults, type Progress } from '../db/generator/community.js';
 
 /**
  * `npm run db:generate -- --users 100000 --posts 1000000 --votes 10000000 --follows 5000000`:

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { Db, DialectName } from '../../db/database.js';
+import type { Db, DialectName } from '../database.js';
 
 /** A column of a bulk insert: its name and, for PostgreSQL's unnest, its array type. */
 export interface Column {

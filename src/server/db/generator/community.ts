@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { RECENT_VOTERS } from '../../../shared/constants.js';
-import type { Db, DialectName } from '../../db/database.js';
+import type { Db, DialectName } from '../database.js';
 import { tagKey } from '../../../shared/folded-text.js';
 import { searchDocument, searchIndexRow } from '../../features/questions/questions.repository.js';
 import { bulkLoader, dropSecondaryIndexes, GENERATED_TABLES, int, recreateIndexes, text, time } from './bulk-writer.js';

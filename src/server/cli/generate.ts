@@ -10,18 +10,36 @@ import { generateCommunity, withDefaults, type Progress } from '../db/generator/
  * fills the empty configured database (DATA_DIR or DATABASE_URL) with a synthetic community for
  * load tests. Every generated baker's password is the demo password.
  */
-const { values } = parseArgs({
-  options: {
-    users: { type: 'string' },
-    posts: { type: 'string', default: '10000' },
-    votes: { type: 'string' },
-    follows: { type: 'string' },
-    answers: { type: 'string' },
-    comments: { type: 'string' },
-    bookmarks: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-  },
-});
+const USAGE = `Usage: npm run db:generate -- [--users N] [--posts N (10000)] [--votes N] [--follows N]
+       [--answers N] [--comments N] [--bookmarks N] [--seed N (1)]
+Fills the empty database named by DATA_DIR or DATABASE_URL; counts not given grow with --posts.`;
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      options: {
+        help: { type: 'boolean', default: false },
+        users: { type: 'string' },
+        posts: { type: 'string', default: '10000' },
+        votes: { type: 'string' },
+        follows: { type: 'string' },
+        answers: { type: 'string' },
+        comments: { type: 'string' },
+        bookmarks: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(1);
+  }
+}
+
+const { values } = parseCommandLine();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 function count(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;

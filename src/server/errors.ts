@@ -1,16 +1,5 @@
+import type { ErrorCode, ErrorJson } from '../shared/api-types.js';
 import { messages } from '../shared/messages.js';
-
-/** Stable codes clients and logs can rely on; the message is what users read. */
-export type ErrorCode =
-  | 'validation_failed'
-  | 'invalid_cursor'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'not_owner'
-  | 'bad_request'
-  | 'service_unavailable';
 
 export class AppError extends Error {
   readonly statusCode: number;
@@ -40,4 +29,6 @@ export const conflict = (statusCode: number, message: string) => new AppError(st
 export const unauthorized = () => new AppError(401, 'unauthorized', messages.invalidToken);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const invalidCursor = () => new AppError(400, 'invalid_cursor', messages.invalidCursor);
-export const serviceUnavailable = () => new AppError(503, 'service_unavailable', messages.serviceUnavailable);
+
+/** The body of an error answered outside the error handler's `AppError`s. */
+export const errorBody = (code: ErrorCode, message: string): ErrorJson => ({ errors: [message], code });

@@ -93,8 +93,23 @@ export interface CommentPage extends Page {
   comments: CommentJson[];
 }
 
+/** Stable codes clients and logs can rely on (the table in docs/api.md); the message is what users read. */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'invalid_cursor'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'not_owner'
+  | 'bad_request'
+  | 'rate_limited'
+  | 'request_timeout'
+  | 'service_unavailable'
+  | 'internal';
+
 export interface ErrorJson {
   errors: string[];
-  code?: string;
+  code: ErrorCode;
   fields?: Record<string, string>;
 }

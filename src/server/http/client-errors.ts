@@ -1,3 +1,4 @@
+import { errorBody } from '../errors.js';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -13,13 +14,13 @@ export function answerClientErrors(this: FastifyInstance, error: Error & { code?
   // Reset by the client: nothing to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let status = 400;
-  let body: ErrorJson = { errors: [messages.malformedRequest], code: 'bad_request' };
+  let body: ErrorJson = errorBody('bad_request', messages.malformedRequest);
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
-    body = { errors: [messages.requestTimeout], code: 'request_timeout' };
+    body = errorBody('request_timeout', messages.requestTimeout);
   } else if (error.code === 'HPE_HEADER_OVERFLOW') {
     status = 431;
-    body = { errors: [messages.headersTooLarge], code: 'bad_request' };
+    body = errorBody('bad_request', messages.headersTooLarge);
   }
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {

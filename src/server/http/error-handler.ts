@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorJson } from '../../shared/api-types.js';
 import { messages } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { AppError } from '../errors.js';
+import { AppError, errorBody } from '../errors.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Fastify's own request errors, by code, as users should read them. */
@@ -23,30 +23,28 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(error.statusCode).send(body);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (known) return reply.code(known.status).send({ errors: [known.message], code: 'bad_request' });
+    if (known) return reply.code(known.status).send(errorBody('bad_request', known.message));
     if (error.statusCode === 429) {
-      return reply.code(429).send({ errors: [messages.tooManyRequests], code: 'rate_limited' });
+      return reply.code(429).send(errorBody('rate_limited', messages.tooManyRequests));
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP'))) {
-      return reply.code(400).send({ errors: [messages.invalidJson], code: 'bad_request' });
+      return reply.code(400).send(errorBody('bad_request', messages.invalidJson));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')
-        .send({ errors: [messages.serviceUnavailable], code: 'service_unavailable' });
+        .send(errorBody('service_unavailable', messages.serviceUnavailable));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ errors: [messages.invalidValue], code: 'bad_request' });
+      return reply.code(error.statusCode).send(errorBody('bad_request', messages.invalidValue));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ errors: [messages.unexpected], code: 'internal' });
+    return reply.code(500).send(errorBody('internal', messages.unexpected));
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ errors: [messages.routeNotFound], code: 'not_found' }),
-  );
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('not_found', messages.routeNotFound)));
 }
 
 /**
@@ -58,7 +56,7 @@ export function installErrorHandler(app: FastifyInstance) {
 export function answerUnroutable(error: FastifyError, _request: unknown, reply: FastifyReply) {
   reply.headers(securityHeaders);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(404).send({ errors: [messages.routeNotFound], code: 'not_found' });
+    return reply.code(404).send(errorBody('not_found', messages.routeNotFound));
   }
-  return reply.code(400).send({ errors: [messages.invalidValue], code: 'bad_request' });
+  return reply.code(400).send(errorBody('bad_request', messages.invalidValue));
 }

@@ -1,3 +1,4 @@
+import { errorBody } from '../errors.js';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages.js';
 
@@ -18,6 +19,6 @@ export function answer503WhileClosing(app: FastifyInstance) {
       .code(503)
       .header('connection', 'close')
       .header('retry-after', '5')
-      .send({ errors: [messages.serviceUnavailable], code: 'service_unavailable' });
+      .send(errorBody('service_unavailable', messages.serviceUnavailable));
   });
 }

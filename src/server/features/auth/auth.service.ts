@@ -4,7 +4,7 @@ import type { LoginBody, SignupBody } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { inTransaction, withConnection } from '../../db/transaction.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import * as users from '../users/users.repository.js';
 import { usernameKey, type UserRow } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
@@ -20,8 +20,7 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
   return {
     async signup(body: SignupBody) {
       // Reserved names are the system's, even before (or without) an account of that name.
-      if (RESERVED_USERNAMES.has(usernameKey(body.username)))
-        throw new AppError(422, 'conflict', messages.usernameTaken);
+      if (RESERVED_USERNAMES.has(usernameKey(body.username))) throw conflict(422, messages.usernameTaken);
       const passwordHash = await hashPassword(body.password, ctx.config.passwordHash);
       return withConnection(ctx.db, async (db) => {
         let created: UserRow;
@@ -34,7 +33,7 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
             return (await users.findUserById(trx, user.id)) ?? user;
           });
         } catch (error) {
-          if (isUniqueViolation(error)) throw new AppError(422, 'conflict', messages.usernameTaken);
+          if (isUniqueViolation(error)) throw conflict(422, messages.usernameTaken);
           throw error;
         }
         return { createdUser: await usersService.present(created, db), encodedToken: ctx.tokens.issue(created) };

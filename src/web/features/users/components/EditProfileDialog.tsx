@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { UserJson } from '../../../../shared/api-types';
 import { messages } from '../../../../shared/messages';
 import { newPassword } from '../../../../shared/schemas/auth';
+import { userDataSchema } from '../../../../shared/schemas/users';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useEditUser } from '../api/edit-user';
 import styles from './EditProfileDialog.module.css';
-import { showsSomething } from '../../../../shared/schemas/text';
 
 interface Values {
   firstName: string;
@@ -39,10 +39,16 @@ interface EditProfileDialogProps {
   onFailed: (message: string, draft: ProfileDraft) => void;
 }
 
+/** The names and bio as the server checks them: required, at most 50 and 500 characters, one line for a name. */
+const profileText = userDataSchema.pick({ firstName: true, lastName: true, bio: true });
+
 function validate(values: Values): FieldErrors {
   const errors: FieldErrors = {};
-  if (!showsSomething(values.firstName)) errors.firstName = messages.requiredField;
-  if (!showsSomething(values.lastName)) errors.lastName = messages.requiredField;
+  const checked = profileText.safeParse(values);
+  for (const issue of checked.error?.issues ?? []) {
+    const name = issue.path[0] as Field;
+    errors[name] ??= issue.message;
+  }
   if (values.password) {
     if (!newPassword(messages.requiredField).safeParse(values.password).success) {
       errors.password = messages.passwordLength;

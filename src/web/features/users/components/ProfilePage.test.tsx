@@ -235,6 +235,30 @@ describe('ProfilePage', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ firstName: 'Annika' });
   });
 
+  it('counts the names and the bio as the server does, before sending them', async () => {
+    const requests = api();
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await screen.findByText('Sourdough every Sunday.');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    const firstName = within(dialog).getByLabelText('First Name');
+    const bio = within(dialog).getByLabelText('Bio');
+    await user.clear(firstName);
+    await user.click(firstName);
+    await user.paste('A'.repeat(51));
+    await user.clear(bio);
+    await user.click(bio);
+    await user.paste('b'.repeat(501));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    expect(firstName).toHaveAccessibleDescription('Must be at most 50 characters.');
+    expect(bio).toHaveAccessibleDescription('Must be at most 500 characters.');
+    expect(firstName).toHaveFocus();
+    expect(requests.calls('POST /api/users/edit')).toHaveLength(0);
+  });
+
   it('asks for the current password with a new one, keeps a wrong one in the dialog, and stores the new token', async () => {
     const requests = api({
       'POST /api/users/edit': {

@@ -10,7 +10,7 @@ export function RightPanel({ search }: { search: boolean }) {
   return (
     <aside className={styles.panel} aria-label={search ? 'Search and suggestions' : 'Suggestions'}>
       {search && (
-        <div className={styles.search}>
+        <div>
           <SearchBox />
         </div>
       )}

@@ -4,7 +4,10 @@ import styles from './StateMessage.module.css';
 /** An empty or error state in place of a list or page. */
 export function StateMessage({ children, tone = 'empty' }: { children: ReactNode; tone?: 'empty' | 'error' }) {
   return (
-    <div className={`${styles.message} ${styles[tone]}`} role={tone === 'error' ? 'alert' : undefined}>
+    <div
+      className={tone === 'error' ? `${styles.message} ${styles.error}` : styles.message}
+      role={tone === 'error' ? 'alert' : undefined}
+    >
       {children}
     </div>
   );

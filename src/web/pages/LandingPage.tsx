@@ -13,7 +13,7 @@ export default function LandingPage() {
   }, []);
   return (
     <main id="main" className={styles.landing} tabIndex={-1}>
-      <div className={styles.copy}>
+      <div>
         <p className={styles.kicker}>Crumb · the bakers’ forum</p>
         <h1 className={styles.headline}>Bake better, together.</h1>
         <p className={styles.tagline}>

@@ -308,13 +308,26 @@ test.describe('share', () => {
   test('without the Clipboard API the link is copied by the fallback', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+      // What the browser's own copy takes: the text selected in the focused field when it copies.
+      document.addEventListener('copy', () => {
+        const field = document.activeElement;
+        const copied = ((window as unknown as { copied?: string[] }).copied ??= []);
+        const selected =
+          field instanceof HTMLInputElement
+            ? field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0)
+            : '';
+        copied.push(selected);
+      });
     });
     await page.goto('/explore');
     const first = page.getByRole('region', { name: 'Posts' }).getByRole('article').first();
     await first.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Copy to Clipboard' });
+    const link = await dialog.getByRole('textbox', { name: 'Link to this post' }).inputValue();
+    expect(link).toMatch(/\/question\/\d+$/);
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
     await expect(dialog.getByText('Link copied to the clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { copied?: string[] }).copied)).toEqual([link]);
   });
 });

@@ -8,6 +8,7 @@ import { searchLexemes } from './0006_search_lexemes.js';
 import { questionCommentsIndex } from './0007_question_comments_index.js';
 import { cleanTagKeys } from './0008_clean_tag_keys.js';
 import { foldedSearchText } from './0009_folded_search_text.js';
+import { searchWords } from './0010_search_words.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_question_comments_index': questionCommentsIndex,
   '0008_clean_tag_keys': cleanTagKeys,
   '0009_folded_search_text': foldedSearchText,
+  '0010_search_words': searchWords,
 };

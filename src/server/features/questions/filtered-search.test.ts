@@ -6,6 +6,7 @@ import {
   postQuestion,
   signUp,
   steppingClock,
+  testDialect,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
@@ -50,6 +51,9 @@ describe("searching one author's posts, or some tags", () => {
       ['Cake tagged Straße', ['STRAẞE', 'Straße']],
       ['Cake tagged 麵包', ['麵包']],
       ['Cake tagged خبز', ['خبز']],
+      ['Cake tagged Breads with a heart', ['❤️Breads']],
+      ['Cake tagged with bread', ['🍞']],
+      ['Cake tagged !!', ['!!']],
     ];
     for (const [questionTitle, tags] of tagged) {
       await postQuestion(api, baker, { questionTitle, questionText: 'Crumb.', tags });
@@ -102,6 +106,17 @@ describe("searching one author's posts, or some tags", () => {
     expect(await search(`tag=${encodeURIComponent('麵包')}`)).toEqual(['Cake tagged 麵包']);
     expect(await search(`tag=${encodeURIComponent('麵')}`)).toEqual([]);
     expect(await search(`tag=${encodeURIComponent('خبز')}`)).toEqual(['Cake tagged خبز']);
+    // Emoji and variation selectors beside a tag's words, and tags of no word at all.
+    expect(await search(`tag=${encodeURIComponent('❤️breads')}`)).toEqual(['Cake tagged Breads with a heart']);
+    expect(await search('tag=breads')).toEqual([]);
+    expect(await search(`tag=${encodeURIComponent('🍞')}`)).toEqual(['Cake tagged with bread']);
+    expect(await search(`tag=${encodeURIComponent('🍞🍞')}`)).toEqual([]);
+    expect(await search('tag=!!')).toEqual(['Cake tagged !!']);
+    expect(await search('tag=!')).toEqual([]);
+    expect((await search(`tag=!!&tag=${encodeURIComponent('🍞')}&tag=nosuchtag`)).sort()).toEqual([
+      'Cake tagged !!',
+      'Cake tagged with bread',
+    ]);
     expect((await search(`tag=z0_&tag=${encodeURIComponent('crème brûlée')}`)).sort()).toEqual([
       'Cake tagged CRÈME BRÛLÉE',
       'Cake tagged Z0_',
@@ -110,6 +125,16 @@ describe("searching one author's posts, or some tags", () => {
       'Cake tagged Gluten-Free',
     ]);
   });
+
+  it.runIf(testDialect === 'sqlite')(
+    'asks the full-text index for a tag of no word by the word of its code points, not every match (SQLite)',
+    async () => {
+      t.queries.length = 0;
+      expect(await titles('/api/questions?q=cake&tag=!!')).toEqual(['Cake tagged !!']);
+      const matches = t.queries.flatMap((event) => event.query.parameters).filter((p) => String(p).includes('cake'));
+      expect(matches).toEqual(['(tags : "x21x21") AND "cake"*']);
+    },
+  );
 
   it.each(['latest', 'oldest', 'trending'])(
     'finds the words in a small feed’s posts alone: its own and its followed bakers’ (%s)',
@@ -138,4 +163,45 @@ describe("searching one author's posts, or some tags", () => {
       expect(await feed('q=cake&tag=gluten-free')).toEqual([]);
     },
   );
+});
+
+describe('words beside emoji and invisible characters', () => {
+  let t: TestApp;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: steppingClock() });
+    api = apiClient(t.app);
+    const baker = await signUp(api);
+    await postQuestion(api, baker, {
+      questionTitle: 'Weekend bake: 🧁cupcakes and ❤️sourdough',
+      questionText: 'Fresh 🥐croissants, ☕️morning coffee, 👍🏻thanks to ⁦owen⁩ and the \ue000logo team.',
+      tags: ['🥨Pretzels'],
+    });
+    await postQuestion(api, baker, { questionTitle: 'Plain', questionText: 'Nothing beside.', tags: [] });
+  });
+  afterAll(() => t.close());
+
+  it('finds each word whatever is glued to it, as on both databases', async () => {
+    for (const word of [
+      'cupcakes',
+      'sourdough',
+      'croissants',
+      'morning',
+      'thanks',
+      'owen',
+      'logo',
+      'pretzels',
+      'cup',
+    ]) {
+      const response = await api.get<QuestionPage>(`/api/questions?q=${word}`);
+      expect(response.status, word).toBe(200);
+      expect(
+        response.body.questions.map((question) => question.questionTitle),
+        word,
+      ).toEqual(['Weekend bake: 🧁cupcakes and ❤️sourdough']);
+    }
+    const inTag = await api.get<QuestionPage>(`/api/questions?q=sourdough&tag=${encodeURIComponent('🥨pretzels')}`);
+    expect(inTag.body.questions).toHaveLength(1);
+  });
 });

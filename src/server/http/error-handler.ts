@@ -30,6 +30,13 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof SyntaxError || (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP'))) {
       return reply.code(400).send(errorBody('bad_request', messages.invalidJson));
     }
+    // A client that closed the connection before its body arrived (a phone off the network):
+    // Node reports ECONNRESET, as a dropped database connection does, but nothing is wrong here,
+    // and nobody is left to answer.
+    if (request.raw.readableAborted) {
+      request.log.info('client closed the connection before sending its whole request');
+      return reply.code(400).send(errorBody('bad_request', messages.malformedRequest));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply

@@ -1,0 +1,60 @@
+import { connect, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createDatabase } from '../db/database.js';
+import { createTestApp, signUp, apiClient, type SignedUpUser, type TestApp } from '../testing/test-app.js';
+
+/** Sends the start of a request, then closes the connection, as a phone leaving the network does. */
+function abandonedRequest(port: number, request: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(request);
+      setTimeout(() => socket.destroy(), 200);
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+}
+
+describe('a client that leaves half-way through its request', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let port: number;
+  let baker: SignedUpUser;
+  const logged: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    baker = await signUp(apiClient(t.app));
+    const database = createDatabase({
+      databaseUrl: t.config.databaseUrl,
+      dataDir: t.config.dataDir,
+      ...(t.database.schema ? { searchPath: t.database.schema } : {}),
+    });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await buildApp({ config: t.config, database, logger: { level: 'info', stream } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it('is logged as the client leaving, not as the database being unavailable', async () => {
+    const head =
+      'POST /api/questions/add HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+      `Authorization: Bearer ${baker.token}\r\nContent-Length: 100\r\n\r\n`;
+    await abandonedRequest(port, `${head}{"questionData":`);
+    await expect.poll(() => logged.some((line) => line.msg.includes('client closed the connection'))).toBe(true);
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+    expect(logged.some((line) => line.msg === 'database unavailable')).toBe(false);
+  });
+});

@@ -7,13 +7,14 @@ import { counterMismatches } from '../testing/invariants.js';
 import { http, signUpOver } from '../testing/http-client.js';
 import { killAllServers, runCli, startServer } from '../testing/server-process.js';
 import { sqliteFileProblems, WriteLedger } from '../testing/write-ledger.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * Online backups of SQLite (`npm run db:backup -- <file>`) taken while bakers keep writing: each
  * copy passes the integrity check, is consistent (every counter matches its rows, as of one
  * commit), holds every write acknowledged before the backup began, and Crumb starts from it.
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 const BACKUPS = FULL ? 10 : 3;
 const WRITERS = 4;
 

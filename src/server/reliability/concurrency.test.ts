@@ -17,6 +17,7 @@ import {
   type SignedUpUser,
   type TestApp,
 } from '../testing/test-app.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * Races: the same write sent 50 times at once, and random mixes of every counted write. On
@@ -26,7 +27,7 @@ import {
  * that must finish the first transaction, so there requests interleave on one instance (as they
  * do in production, where each process has its own connection).
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 const PARALLEL = 50;
 
 describe(`concurrent writes (${testDialect})`, () => {

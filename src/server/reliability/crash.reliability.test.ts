@@ -6,6 +6,7 @@ import { createDatabase } from '../db/database.js';
 import { signUpOver } from '../testing/http-client.js';
 import { killAllServers, startServer } from '../testing/server-process.js';
 import { sqliteFileProblems, WriteLedger } from '../testing/write-ledger.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * Crash safety on SQLite: the real server streams writes from several bakers and is killed with
@@ -13,7 +14,7 @@ import { sqliteFileProblems, WriteLedger } from '../testing/write-ledger.js';
  * SQLite's integrity and foreign-key checks, keep every counter exact, and hold every write the
  * server acknowledged before it died. RELIABILITY_FULL=1 runs 25 cycles instead of 5.
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 const CYCLES = FULL ? 25 : 5;
 const WRITERS = 4;
 

@@ -24,6 +24,7 @@ import {
   type SignedUpUser,
   type TestApp,
 } from '../testing/test-app.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * Property tests over every endpoint: whatever arrives in the path, the query, the headers or the
@@ -31,7 +32,7 @@ import {
  * never a 5xx. Text that is accepted is stored and read back exactly. RELIABILITY_FULL=1 runs
  * many more cases.
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 const RUNS = { anyRequest: FULL ? 6000 : 500, storedText: FULL ? 2000 : 150, cursors: FULL ? 1000 : 100 };
 /** The properties take seconds on SQLite and longer on PostgreSQL, and far longer in full mode. */
 const PROPERTY_TIMEOUT_MS = FULL ? 3_600_000 : 180_000;

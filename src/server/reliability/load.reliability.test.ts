@@ -9,6 +9,7 @@ import { messages } from '../../shared/messages.js';
 import { SQLITE_FILE_NAME } from '../db/database.js';
 import { DEMO_PASSWORD } from '../db/seed/seed.js';
 import { killAllServers, runCli, startServer } from '../testing/server-process.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * 100 connections on a read/write mix against a generated community (the benchmark's generator),
@@ -17,7 +18,7 @@ import { killAllServers, runCli, startServer } from '../testing/server-process.j
  * (127.0.0.3) signs in normally and the load sees nothing of it.
  * Short by default (20 s on 10,000 posts); RELIABILITY_FULL=1 runs 60 s on 100,000 posts.
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 const DURATION_S = FULL ? 60 : 20;
 const POSTS = FULL ? 100_000 : 10_000;
 const CONNECTIONS = 100;

@@ -7,6 +7,7 @@ import { http, signUpOver, type HttpResult } from '../testing/http-client.js';
 import { killAllServers, startServer, type ServerProcess } from '../testing/server-process.js';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from '../testing/tcp-proxy.js';
 import { WriteLedger } from '../testing/write-ledger.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * PostgreSQL becomes unreachable under load, through a TCP proxy the test controls (the machine's
@@ -15,7 +16,7 @@ import { WriteLedger } from '../testing/write-ledger.js';
  * pool's 5 s connect timeout when only a timeout can tell), reports the outage on /api/health,
  * recovers on its own when the database is back, and loses no acknowledged write.
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 /** How long each kind of outage lasts: a partition outlasts the pool's 5 s connect timeout. */
 const OUTAGE_MS = { refuse: FULL ? 10_000 : 3_000, blackhole: FULL ? 15_000 : 8_000 } as const;
 /**
@@ -26,9 +27,8 @@ const OUTAGE_MS = { refuse: FULL ? 10_000 : 3_000, blackhole: FULL ? 15_000 : 8_
 const ANONYMOUS_CACHE_MS = 1000;
 /** How long before an outage's end a request must be sent to count as sent during it. */
 const BOUNDARY_MS = 500;
-const baseUrl = process.env.TEST_DATABASE_URL;
-if (process.env.CI === 'true' && !baseUrl)
-  throw new Error('CI must run the PostgreSQL outage test: set TEST_DATABASE_URL');
+const baseUrl = testEnv.databaseUrl;
+if (testEnv.ci && !baseUrl) throw new Error('CI must run the PostgreSQL outage test: set TEST_DATABASE_URL');
 
 const UNAVAILABLE = { errors: [messages.serviceUnavailable], code: 'service_unavailable' };
 

@@ -8,13 +8,14 @@ import { createDatabase } from '../db/database.js';
 import { http, signUpOver } from '../testing/http-client.js';
 import { killAllServers, startServer } from '../testing/server-process.js';
 import { sqliteFileProblems, WriteLedger } from '../testing/write-ledger.js';
+import { testEnv } from '../testing/test-env.js';
 
 /**
  * Graceful shutdown under load: SIGTERM while bakers stream writes, sign-ups are being hashed and
  * one client has sent half a request and gone quiet. Requests being handled finish, requests
  * arriving afterwards get 503, the process exits 0 within 10 s, and no acknowledged write is lost.
  */
-const FULL = process.env.RELIABILITY_FULL === '1';
+const FULL = testEnv.reliabilityFull;
 const ROUNDS = FULL ? 5 : 1;
 const WRITERS = 8;
 

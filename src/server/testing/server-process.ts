@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testEnv } from './test-env.js';
 
 /** The repository root, where the server's sources and node_modules are. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,7 +42,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
-      PATH: process.env.PATH ?? '',
+      PATH: testEnv.path,
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED: 'none',
@@ -110,7 +111,7 @@ export async function killAllServers(): Promise<void> {
 export async function runCli(script: string, args: string[], env: Record<string, string>): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: testEnv.path, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -8,9 +8,10 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type DatabaseHandle, type DialectName } from '../db/database.js';
+import { testEnv } from './test-env.js';
 
 /** Which database this test run uses: the vitest project sets CRUMB_TEST_DB. */
-export const testDialect: DialectName = process.env.CRUMB_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const testDialect: DialectName = testEnv.dialect;
 
 /** Cheap scrypt parameters: tests hash hundreds of passwords; production always uses OWASP's. */
 const FAST_HASH = { N: 2 ** 10, r: 8, p: 1 };
@@ -85,7 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const onQuery = (event: LogEvent) => void queries.push(event);
   let dropSchema = async () => {};
   let database: DatabaseHandle;
-  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const testDatabaseUrl = testEnv.databaseUrl;
   if (testDialect === 'postgres') {
     if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL test run');
     const { schema, drop } = await freshPostgresSchema(testDatabaseUrl);

@@ -5,21 +5,13 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../errors.js';
-import { parseNames, presentVotes, voteName } from '../../presenters.js';
+import { parseNames, presentVotes, voteName, type VoteCounters } from '../../presenters.js';
 import * as answers from '../answers/answers.repository.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { currentVote, recentVoters, writeVote, type VoteTarget } from './votes.repository.js';
 
 const REACTION_VALUE: Record<Reaction, number> = { upvote: 1, downvote: -1, unvote: 0 };
-
-/** A post's stored vote summary: the counters and the most recent voters on each side (JSON lists). */
-interface Counted {
-  upvotes: number;
-  downvotes: number;
-  recent_upvoters: string;
-  recent_downvoters: string;
-}
 
 /**
  * Upvote puts the caller among the upvoters (leaving the downvoters), downvote mirrors it, and
@@ -34,7 +26,7 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
   async function apply(
     db: Db,
     target: VoteTarget,
-    counted: Counted,
+    counted: VoteCounters,
     caller: UserRow,
     reaction: Reaction,
   ): Promise<VotesJson> {

@@ -51,3 +51,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     message,
   );
 }
+
+/**
+ * Runs an insert made idempotent by a client's key, and runs it once more when a concurrent send
+ * of the same key won the race to store it (a unique violation): the second run finds that row.
+ */
+export async function retriedIfRaced<T>(keyed: boolean, insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (!keyed || !isUniqueViolation(error)) throw error;
+    return insert();
+  }
+}

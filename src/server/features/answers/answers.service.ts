@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.js';
 import type { AnswerData } from '../../../shared/schemas/answers.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { retriedIfRaced } from '../../db/errors.js';
 import { inTransaction, readTogether, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf, withinTextBudget } from '../../http/cursor.js';
@@ -120,14 +120,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
             await questions.adjustCounts(trx, questionId, { answers: 1 });
             return { row, repeated: false };
           });
-        let stored: Awaited<ReturnType<typeof insert>>;
-        try {
-          stored = await insert();
-        } catch (error) {
-          // A concurrent send of the same answer won the race: the retry finds it.
-          if (!clientKey || !isUniqueViolation(error)) throw error;
-          stored = await insert();
-        }
+        const stored = await retriedIfRaced(clientKey !== null, insert);
         return {
           ...(await firstPage(questionId, caller, db)),
           answer: stored.repeated ? await presentStored(db, stored.row, caller) : presentAnswer(stored.row, null, []),

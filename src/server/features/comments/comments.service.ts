@@ -4,7 +4,7 @@ import { messages } from '../../../shared/messages.js';
 import type { CommentData } from '../../../shared/schemas/comments.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { retriedIfRaced } from '../../db/errors.js';
 import { inTransaction, withConnection } from '../../db/transaction.js';
 import { notFound, notOwner } from '../../errors.js';
 import { decodeCursor, pageOf } from '../../http/cursor.js';
@@ -96,14 +96,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
             if (!view) throw new Error(`comment ${id} not found in the transaction that stored it`);
             return view;
           });
-        let view: Awaited<ReturnType<typeof insert>>;
-        try {
-          view = await insert();
-        } catch (error) {
-          // A concurrent send of the same comment won the race: the retry finds it.
-          if (!clientKey || !isUniqueViolation(error)) throw error;
-          view = await insert();
-        }
+        const view = await retriedIfRaced(clientKey !== null, insert);
         return {
           ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db)),
           comment: presentComment(view),

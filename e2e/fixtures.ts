@@ -3,7 +3,7 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page, 
 import type { QuestionJson, QuestionPage, UserJson } from '../src/shared/api-types.js';
 
 /** Every demo baker's password (README, "Demo community"). */
-export const DEMO_PASSWORD = 'bake-together';
+const DEMO_PASSWORD = 'bake-together';
 export const PASSWORD = 'e2e-Password-1';
 
 export interface TestUser {

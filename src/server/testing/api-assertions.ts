@@ -13,7 +13,7 @@ import type { ApiClient } from './test-app.js';
 /** Shapes and checks the route tests share: what the API's JSON must look like, and how to read it. */
 
 /** Every key of a user object of the API, sorted. */
-export const USER_KEYS = [
+const USER_KEYS = [
   '_id',
   'bio',
   'createdAt',

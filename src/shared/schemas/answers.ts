@@ -3,7 +3,7 @@ import { ANSWER_TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
 import { clientKey, requiredText, wrapper } from './text.js';
 
-export const answerDataSchema = z.object({
+const answerDataSchema = z.object({
   answerText: requiredText(messages.required, ANSWER_TEXT_MAX, 'lines'),
   /** The client's own key for this answer: sending the same one twice stores the answer once. */
   _id: clientKey('answer'),

@@ -3,7 +3,7 @@ import { COMMENT_TEXT_MAX } from '../constants.js';
 import { messages } from '../messages.js';
 import { clientKey, requiredText, wrapper } from './text.js';
 
-export const commentDataSchema = z.object({
+const commentDataSchema = z.object({
   commentText: requiredText(messages.required, COMMENT_TEXT_MAX, 'lines'),
   /** The client's own id for this comment: sending the same one twice stores the comment once. */
   _id: clientKey('comment'),

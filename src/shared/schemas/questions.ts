@@ -17,7 +17,7 @@ const tags = z
   })
   .refine((list) => !list || list.length <= MAX_TAGS, messages.tooManyTags);
 
-export const questionDataSchema = z.object({
+const questionDataSchema = z.object({
   questionTitle: requiredText(messages.required, TITLE_MAX, 'line'),
   questionText: requiredText(messages.required, QUESTION_TEXT_MAX, 'lines'),
   tags,

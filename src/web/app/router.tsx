@@ -71,7 +71,7 @@ function prefetch(start: (args: LoaderFunctionArgs) => void) {
  * (shared/web-routes.ts): `/Explore` is not found in the app as it is for the server, which
  * answers it 404.
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+function createRoutes(queryClient: QueryClient): RouteObject[] {
   const searchOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;
   return [
     {

@@ -10,7 +10,7 @@ import { feedAuthorUsernames, isFollowing, postingFolloweeCount } from '../users
 export type QuestionRow = Selectable<QuestionsTable>;
 
 /** The columns a question is read with (PostgreSQL's search vector stays in the database). */
-export const QUESTION_COLUMNS = [
+const QUESTION_COLUMNS = [
   'questions.id',
   'questions.user_id',
   'questions.username',

@@ -84,25 +84,58 @@ test.describe('new post', () => {
       await dialog.getByRole('combobox', { name: 'Tags' }).click();
       const list = dialog.getByRole('listbox', { name: 'Tags' });
       await list.getByRole('option', { name: 'Breads', exact: true }).click();
-      // Open for the next pick, whole inside the dialog, and clear of its buttons.
-      await expect(list).toBeVisible();
-      const listBox = await list.boundingBox();
-      const dialogBox = await dialog.boundingBox();
       const postButton = dialog.getByRole('button', { name: 'Post', exact: true });
-      const postBox = await postButton.boundingBox();
-      if (!listBox || !dialogBox || !postBox) throw new Error('not laid out');
-      expect(listBox.y).toBeGreaterThanOrEqual(dialogBox.y);
-      expect(listBox.y + listBox.height).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
-      const overlaps = listBox.y < postBox.y + postBox.height && postBox.y < listBox.y + listBox.height;
-      expect(overlaps, 'the list covers Post').toBe(false);
+      const cancelButton = dialog.getByRole('button', { name: 'Cancel' });
+      /** The open list lies whole inside the dialog, and clear of Cancel and Post. */
+      const expectClearOfButtons = async (what: string) => {
+        await expect(list).toBeVisible();
+        const listBox = await list.boundingBox();
+        const dialogBox = await dialog.boundingBox();
+        if (!listBox || !dialogBox) throw new Error('not laid out');
+        expect(listBox.y, what).toBeGreaterThanOrEqual(dialogBox.y);
+        expect(listBox.y + listBox.height, what).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
+        for (const button of [cancelButton, postButton]) {
+          const box = await button.boundingBox();
+          if (!box) throw new Error('not laid out');
+          const overlaps = listBox.y < box.y + box.height && box.y < listBox.y + listBox.height;
+          expect(overlaps, `${what}: the list covers ${await button.textContent()}`).toBe(false);
+        }
+      };
+      // Open for the next pick, with every tag offered; then short, after typing.
+      await expectClearOfButtons('the whole list');
+      await dialog.getByRole('combobox', { name: 'Tags' }).pressSequentially('cook');
+      await expect(list.getByRole('option')).toHaveCount(2);
+      await expectClearOfButtons('a short list');
 
+      // Leaving the field adds the offered tag the typed text begins (decision 30), and posts.
       await postButton.click();
       await expect(dialog).toBeHidden();
       const posted = card(page, title);
       await expect(posted.getByText(`Posted by @${signedIn.username}`)).toBeVisible();
-      await expect(posted.getByText('Breads')).toBeVisible();
+      await expect(posted.getByRole('list', { name: 'Tags' })).toHaveText(/Breads\s*Cookies/);
     });
   }
+
+  test('Tab from typed tag text adds the tag and moves on to Cancel, by keyboard alone', async ({ page, signedIn }) => {
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('button', { name: `Menu for @${signedIn.username}`, includeHidden: true }),
+    ).toBeAttached();
+    await page.getByRole('button', { name: 'Create New Post' }).filter({ visible: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    const tagsField = dialog.getByRole('combobox', { name: 'Tags' });
+    await tagsField.focus();
+    await page.keyboard.type('pastr');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('list', { name: 'Selected tags' })).toHaveText('Pastry');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+
+    await tagsField.focus();
+    await page.keyboard.type('cook');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('list', { name: 'Selected tags' })).toHaveText(/Pastry\s*Cookies/);
+    await expect(dialog.getByRole('button', { name: 'Remove Cookies' })).toBeFocused();
+  });
 
   test('Cancel closes the dialog and keeps nothing', async ({ page, signedIn }) => {
     await page.goto('/feed');

@@ -58,6 +58,15 @@ function visibleBounds(element: HTMLElement): { top: number; bottom: number } {
   return { top: 0, bottom: window.innerHeight };
 }
 
+/** The top of the first element after `element`, or of its nearest container's, on screen: what a list below it would cover. */
+function topOfWhatFollows(element: HTMLElement): number {
+  for (let box: HTMLElement | null = element; box && box !== document.body; box = box.parentElement) {
+    const next = box.nextElementSibling;
+    if (next) return next.getBoundingClientRect().top;
+  }
+  return Infinity;
+}
+
 /**
  * A multi-select combobox for a post's tags (ARIA combobox with a listbox): the offered tags, or
  * any typed text added with Enter. Selected tags show as removable chips; Backspace in the empty
@@ -79,21 +88,23 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const options = optionsFor(text, tags);
   const listShown = open && options.length > 0;
   const [listAbove, setListAbove] = useState(false);
 
-  // The list opens below the field, unless the dialog has no room for it there and more above:
-  // below the Tags field come only Cancel and Post, which the list would cover (a tap meant for
-  // Post picking a tag instead), and the dialog's edge, which would cut it off.
+  // The list opens below the field when it fits before what follows the field (Cancel and Post,
+  // which it would cover: a tap meant for Post would pick a tag instead) and before the dialog's
+  // edge (which would cut it off); otherwise above, where there is more room.
   useLayoutEffect(() => {
     const shown = list.current;
     const anchor = shown?.parentElement;
     if (!listShown || !shown || !anchor) return;
     const bounds = visibleBounds(anchor);
     const field = anchor.getBoundingClientRect();
+    const next = root.current ? topOfWhatFollows(root.current) : Infinity;
     const needed = shown.offsetHeight + LIST_GAP;
-    const below = bounds.bottom - field.bottom;
+    const below = Math.min(bounds.bottom, next) - field.bottom;
     const above = field.top - bounds.top;
     setListAbove(needed > below && above > below);
   }, [listShown, options.length]);
@@ -145,8 +156,22 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
     });
   };
 
+  /** Text typed but not yet added is added on leaving the field (for Post, say), as Enter would add it. */
+  const addTyped = () => {
+    const typed = text.trim() ? (activeOption ?? options[0]) : undefined;
+    if (typed && !isSelected(typed.value)) onChange([...tags, typed.value]);
+    setText('');
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
+      case 'Tab':
+        // Added before focus moves on: added on blur, the new chip would be drawn while focus is
+        // between elements, and the dialog would take focus back to itself instead of Cancel.
+        addTyped();
+        setOpen(false);
+        setActive(-1);
+        break;
       case 'ArrowDown':
         event.preventDefault();
         move(1);
@@ -181,7 +206,7 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
   const describedBy = [error ? errorId : null, hintId].filter(Boolean).join(' ');
 
   return (
-    <div className={styles.field}>
+    <div ref={root} className={styles.field}>
       <label htmlFor={inputId} className={styles.label}>
         {label}
       </label>
@@ -243,11 +268,7 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
               // The window losing focus (another app or tab) is not leaving the field: the field
               // stays the page's active element then.
               if (document.activeElement === input.current) return;
-              // Text typed but not yet added is added on leaving the field (for Post, say), as
-              // Enter would add it, rather than dropped without a word.
-              const typed = text.trim() ? (activeOption ?? options[0]) : undefined;
-              if (typed && !isSelected(typed.value)) onChange([...tags, typed.value]);
-              setText('');
+              addTyped();
             }}
           />
         </div>

@@ -18,6 +18,7 @@ import { useAnnouncement } from '../../../lib/use-announcement';
 import { useFocusAfterLastPage } from '../../../lib/use-focus-after-last-page';
 import { useReturnToPlace } from '../../../lib/use-return-to-place';
 import { commentThreadPlace } from '../comment-thread-place';
+import { afterDialogsClose } from '../../../lib/after-dialogs-close';
 
 export interface CommentsSectionProps {
   questionId: string;
@@ -120,8 +121,9 @@ export function CommentsSection({
 
   const onDeleted = () => {
     setAnnouncement('Comment deleted.');
-    // The Delete button went with the comment; keep keyboard focus in this thread.
-    requestAnimationFrame(() => section.current?.focus());
+    // The Delete button went with the comment; keep keyboard focus in this thread, once the
+    // confirmation has closed (while open it would pull focus back, then leave it on the page).
+    afterDialogsClose(() => section.current?.focus());
   };
   const commentList = (items: CommentJson[]) => (
     <ul className={styles.list} aria-label={label}>

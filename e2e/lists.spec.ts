@@ -183,4 +183,23 @@ test.describe('Feed filters', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(filter).toBeFocused();
   });
+
+  test('on a phone, a long one-word tag wraps inside the filter', async ({ page, request, signedIn }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const longTag = `W${uniqueName('w', testInfo).replace(/[^A-Za-z0-9]/g, '')}`.padEnd(30, 'W').slice(0, 30);
+    await createPostViaApi(request, signedIn.token, {
+      title: `Long tag ${uniqueName('t', testInfo)}`,
+      tags: [longTag],
+    });
+    await page.goto('/feed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const popover = page.getByRole('dialog', { name: 'Filter Posts' });
+    const option = popover.getByRole('checkbox', { name: longTag });
+    await expect(option).toBeVisible();
+    const popoverBox = await popover.boundingBox();
+    const tagsBox = await popover.getByRole('group', { name: 'Tags' }).boundingBox();
+    if (!popoverBox || !tagsBox) throw new Error('not laid out');
+    expect(tagsBox.x + tagsBox.width).toBeLessThanOrEqual(popoverBox.x + popoverBox.width);
+    await expect(popover.getByText(longTag)).toBeInViewport({ ratio: 1 });
+  });
 });

@@ -203,3 +203,29 @@ test.describe('Feed filters', () => {
     await expect(popover.getByText(longTag)).toBeInViewport({ ratio: 1 });
   });
 });
+
+test.describe('Back to a list', () => {
+  test('returns keyboard focus to the post that was opened, so Tab goes on from there', async ({ page }) => {
+    await page.goto('/explore');
+    const list = posts(page);
+    await expect(list.nth(3)).toBeVisible();
+    const fourth = list.nth(3);
+    const title = fourth.getByRole('heading').getByRole('link');
+    const name = await title.textContent();
+    await title.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/question\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: name ?? '' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(list.nth(3).getByRole('heading').getByRole('link')).toBeFocused();
+    await page.keyboard.press('Tab');
+    // On from the post, not from the top of the page.
+    await expect(list.nth(3).locator(':focus')).toHaveCount(1);
+
+    // A page opened anew, not by Back, still starts at its main landmark.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+    await expect(page.locator('main')).toBeFocused();
+  });
+});

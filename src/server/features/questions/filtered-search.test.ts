@@ -6,7 +6,6 @@ import {
   postQuestion,
   signUp,
   steppingClock,
-  testDialect,
   type ApiClient,
   type SignedUpUser,
   type TestApp,
@@ -125,16 +124,6 @@ describe("searching one author's posts, or some tags", () => {
       'Cake tagged Gluten-Free',
     ]);
   });
-
-  it.runIf(testDialect === 'sqlite')(
-    'asks the full-text index for a tag of no word by the word of its code points, not every match (SQLite)',
-    async () => {
-      t.queries.length = 0;
-      expect(await titles('/api/questions?q=cake&tag=!!')).toEqual(['Cake tagged !!']);
-      const matches = t.queries.flatMap((event) => event.query.parameters).filter((p) => String(p).includes('cake'));
-      expect(matches).toEqual(['(tags : "x21x21") AND "cake"*']);
-    },
-  );
 
   it.each(['latest', 'oldest', 'trending'])(
     'finds the words in a small feed’s posts alone: its own and its followed bakers’ (%s)',

@@ -283,9 +283,22 @@ function narrowedToColumns(match: string, request: PageRequest, feedUsernames: s
  */
 const FEED_MERGE_MAX_AUTHORS = 200;
 
+/**
+ * A feed filtered by one tag, for a baker following at least FEED_TAG_MIN_FOLLOWING, is first
+ * read from the tag's own index: its next FEED_TAG_WINDOW posts, kept when by the baker or by
+ * someone they follow. That is the page when it fills it, or when the tag has no more posts;
+ * otherwise the feed is read per author, as without a tag. Per author, the tag is tested on every
+ * post of every followed baker, since none can be passed over: 43-293 ms on SQLite for a baker
+ * following 5,000 at 200,000 posts, 18-64 ms on PostgreSQL for one following 186; from the tag's
+ * index, 0.2-1.4 ms. Bakers following few are read per author at once: their own posts are few,
+ * and a tag's window would rarely hold a page of them.
+ */
+const FEED_TAG_WINDOW = 2000;
+const FEED_TAG_MIN_FOLLOWING = 30;
+
 /** What decides a list statement's SQL text; everything else about a page is an argument. */
 interface ListShape {
-  kind: 'all' | 'author' | 'feed' | 'feed-filter' | 'tag';
+  kind: 'all' | 'author' | 'feed' | 'feed-filter' | 'feed-tag' | 'tag';
   column: 'updated_at' | 'score' | 'id';
   desc: boolean;
   /** Whether the page starts after a cursor. */
@@ -307,6 +320,8 @@ interface ListArgs extends Record<string, unknown> {
   feedOf: number;
   /** A search's full-text query. */
   match: string;
+  /** For a feed filtered by one tag: how many of the tag's posts are looked through (FEED_TAG_WINDOW). */
+  window: number;
 }
 
 export function createQuestionsRepository(dialect: DialectName): QuestionsRepository {
@@ -432,6 +447,36 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
     return ranked.orderBy('questions.score', direction).orderBy('questions.id', direction).limit(a.limit);
   });
 
+  /** The next `a.window` posts of one tag (`a.tagKey`) from its index, in list order. */
+  const tagWindow = (
+    db: Db,
+    keyColumn: 'updated_at' | 'score',
+    direction: 'asc' | 'desc',
+    op: '<' | '>',
+    after: boolean,
+    a: ListArgs,
+  ) => {
+    let query = db
+      .selectFrom('question_tags')
+      .select('question_id')
+      .where('tag_key', '=', a.tagKey)
+      .orderBy(keyColumn, direction)
+      .orderBy('question_id', direction)
+      .limit(a.window);
+    if (after) {
+      query = query.where((eb) => eb(eb.refTuple(keyColumn, 'question_id'), op, eb.tuple(a.afterKey, a.afterId)));
+    }
+    return query;
+  };
+
+  /** How many posts a feed's tag window held: fewer than asked for, and the tag has no more. */
+  const tagWindowSize = preparedShapes(shapeKey, ({ column, desc, after }: ListShape) => (db, a: ListArgs) => {
+    const keyColumn = column === 'id' ? 'updated_at' : column;
+    return db
+      .selectFrom(tagWindow(db, keyColumn, desc ? 'desc' : 'asc', desc ? '<' : '>', after, a).as('w'))
+      .select((eb) => eb.fn.countAll<number>().as('size'));
+  });
+
   /**
    * A list page's rows (not yet in order when read by id). Shapes:
    * - author: one baker's posts from the author index;
@@ -439,6 +484,8 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
    *   (SQLite reads `user_id IN (…) ORDER BY key LIMIT n` one author at a time and stops reading
    *   an author once their next post cannot make the page; PostgreSQL reads each author's newest
    *   posts with LATERAL, then takes the best of those);
+   * - feed-tag: a window of one tag's posts from its own index, the caller's and their followed
+   *   bakers' kept (FEED_TAG_WINDOW);
    * - tag: one tag's posts from its own index;
    * - all: the whole list in index order, filtered by feed (on PostgreSQL, for a feed following
    *   too many bakers to merge) and tags as it goes.
@@ -488,6 +535,27 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
         .limit(a.limit);
       return rowsOf(perAuthor);
     }
+    if (kind === 'feed-tag') {
+      const tagPosts = tagWindow(db, keyColumn, direction, op, after, a).select(`${keyColumn} as key`);
+      const ids = db
+        .selectFrom(tagPosts.as('w'))
+        .innerJoin('questions', 'questions.id', 'w.question_id')
+        .select('w.question_id as id')
+        .where((eb) =>
+          eb.or([
+            eb('questions.user_id', '=', a.feedOf),
+            eb(
+              'questions.user_id',
+              'in',
+              db.selectFrom('follows').select('followee_id').where('follower_id', '=', a.feedOf),
+            ),
+          ]),
+        )
+        .orderBy('w.key', direction)
+        .orderBy('w.question_id', direction)
+        .limit(a.limit);
+      return rowsOf(ids);
+    }
     if (kind === 'tag') {
       let ids = db
         .selectFrom('question_tags')
@@ -534,6 +602,7 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       authorId: request.authorId ?? 0,
       feedOf: feedOf ?? 0,
       match: '',
+      window: FEED_TAG_WINDOW,
     };
     const shape = (kind: ListShape['kind'], tags: boolean): ListShape => ({
       kind,
@@ -567,6 +636,12 @@ export function createQuestionsRepository(dialect: DialectName): QuestionsReposi
       return inOrder(await searchRows(shape(kind, hasTags), db, { ...args, match }));
     }
     if (request.authorId !== undefined) return inOrder(await listRows(shape('author', hasTags), db, args));
+    if (feedOf !== undefined && request.tagKeys.length === 1 && request.feedFollowing >= FEED_TAG_MIN_FOLLOWING) {
+      const rows = await listRows(shape('feed-tag', false), db, args);
+      if (rows.length === request.limit) return inOrder(rows);
+      const [held] = await tagWindowSize(shape('feed-tag', false), db, args);
+      if (Number(held?.size ?? 0) < FEED_TAG_WINDOW) return inOrder(rows);
+    }
     if (feedOf !== undefined && (!pg || (await mergesFeed(db, feedOf, request.feedFollowing)))) {
       return inOrder(await listRows(shape('feed', hasTags), db, args));
     }

@@ -53,7 +53,9 @@ describe('a client that leaves half-way through its request', () => {
       'POST /api/questions/add HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
       `Authorization: Bearer ${baker.token}\r\nContent-Length: 100\r\n\r\n`;
     await abandonedRequest(port, `${head}{"questionData":`);
-    await expect.poll(() => logged.some((line) => line.msg.includes('client closed the connection'))).toBe(true);
+    await expect
+      .poll(() => logged.some((line) => line.msg.includes('client closed the connection')), { timeout: 5000 })
+      .toBe(true);
     expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     expect(logged.some((line) => line.msg === 'database unavailable')).toBe(false);
   });

@@ -10,7 +10,7 @@ import { useSignIn } from '../api/sign-in';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
 import { FormBanner } from '../../../components/FormBanner';
-import { focusField } from './focus-field';
+import { focusField } from '../../../lib/form-fields';
 import { showsSomething } from '../../../../shared/schemas/text';
 
 type Field = 'username' | 'password';

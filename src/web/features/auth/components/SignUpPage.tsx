@@ -11,7 +11,7 @@ import { useSignUp, type SignUpData } from '../api/sign-up';
 import { AuthCard } from './AuthCard';
 import styles from './AuthForm.module.css';
 import { FormBanner } from '../../../components/FormBanner';
-import { focusField } from './focus-field';
+import { focusField } from '../../../lib/form-fields';
 import { sampleSignUp } from './test-data';
 
 type Field = keyof SignUpData;

@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { messagesFor } from '../../../lib/form-fields';
 import { useSession } from '../../../lib/auth-store';
 import { keepDraft, peekKeptDraft, sessionHadEnded, takeKeptDraft } from '../../../lib/kept-drafts';
 import { originOf } from '../../../lib/navigation';
@@ -120,7 +121,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       signInAgain();
       return;
     }
-    const fieldErrors = error instanceof ApiError ? pickFields(error.fields) : {};
+    const fieldErrors = error instanceof ApiError ? messagesFor(error.fields, FIELDS) : {};
     if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
     else showSnackbar(errorMessage(error));
   };
@@ -206,8 +207,4 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
       </form>
     </Dialog>
   );
-}
-
-function pickFields(fields: Record<string, string>): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).filter(([field]) => (FIELDS as readonly string[]).includes(field)));
 }

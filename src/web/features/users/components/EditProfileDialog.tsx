@@ -7,6 +7,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { focusField, messagesFor } from '../../../lib/form-fields';
 import { useEditUser } from '../api/edit-user';
 import styles from './EditProfileDialog.module.css';
 
@@ -111,7 +112,7 @@ export function EditProfileDialog({ user, draft, onClose, onFailed }: EditProfil
     editUser.mutate(userData, {
       onSuccess: onClose,
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? pickFields(error.fields) : {};
+        const fieldErrors = error instanceof ApiError ? messagesFor(error.fields, FIELDS) : {};
         const first = FIELDS.find((field) => fieldErrors[field]);
         if (first) {
           setErrors(fieldErrors);
@@ -165,13 +166,4 @@ export function EditProfileDialog({ user, draft, onClose, onFailed }: EditProfil
       </form>
     </Dialog>
   );
-}
-
-function focusField(form: HTMLFormElement, name: string) {
-  const element = form.elements.namedItem(name);
-  if (element instanceof HTMLElement) element.focus();
-}
-
-function pickFields(fields: Record<string, string>): FieldErrors {
-  return Object.fromEntries(Object.entries(fields).filter(([name]) => (FIELDS as readonly string[]).includes(name)));
 }

@@ -10,7 +10,7 @@ type AnyDb = Kysely<any>;
  * does. Given the text itself, SQLite's tokenizer kept emoji, variation selectors and private-use
  * characters as parts of the words beside them (`🧁cupcakes`), so a search for `cupcakes` missed
  * them. A tag of no letter or digit is indexed as one word made of its code points (`!!` is
- * `x21x21`), so a search can be narrowed to it. Text within ASCII splits the same either way, so
+ * U+E000 `x21x21`, which no search word can begin with), so a search can be narrowed to it. Text within ASCII splits the same either way, so
  * only rows beyond ASCII, and those of posts with such a tag, are written again. PostgreSQL's
  * vectors already hold the app's words.
  */
@@ -24,7 +24,8 @@ export const searchWords: Migration = {
 /** The app's words and tag keys on the day of this migration. */
 const foldedText = (text: string) => text.normalize('NFC').toLowerCase().normalize('NFC');
 const wordsOf = (text: string): string[] => foldedText(text).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
-const symbolTagWord = (key: string) => [...key].map((char) => `x${char.codePointAt(0)!.toString(16)}`).join('');
+const symbolTagWord = (key: string) =>
+  `\ue000${[...key].map((char) => `x${char.codePointAt(0)!.toString(16)}`).join('')}`;
 const tagWords = (key: string) => {
   const words = wordsOf(key);
   return words.length > 0 ? words.join(' ') : symbolTagWord(key);

@@ -36,11 +36,14 @@ const QUESTION_COLUMNS = [
 const wordsOf = (text: string): string[] => foldedText(text).match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
 
 /**
- * A tag of no letter or digit (`!!`, an emoji) as one word the index can hold: `x` and each code
- * point in hex, each after an `x` (`!!` is `x21x21`), so that a search can be narrowed to it
- * like any other tag (see narrowedTagPhrase).
+ * A tag of no letter or digit (`!!`, an emoji) as one word the index can hold, so that a search
+ * can be narrowed to it like any other tag (see narrowedTagPhrase): a private-use character, then
+ * `x` and each code point in hex (`!!` is U+E000 `x21x21`). SQLite's tokenizer keeps private-use
+ * characters in words, and no search word can begin with one (`wordsOf`), so no search finds the
+ * word itself.
  */
-const symbolTagWord = (key: string) => [...key].map((char) => `x${char.codePointAt(0)!.toString(16)}`).join('');
+const symbolTagWord = (key: string) =>
+  `\ue000${[...key].map((char) => `x${char.codePointAt(0)!.toString(16)}`).join('')}`;
 
 /** The words a tag key is indexed and asked for by, as one phrase's text. */
 const tagWords = (key: string) => {

@@ -31,6 +31,13 @@ describe('a search within a tag of no letter or digit (SQLite)', () => {
     const response = await api.get<QuestionPage>('/api/questions?q=cake&tag=!!');
     expect(response.body.questions.map((q) => q.questionTitle)).toEqual(['Cake tagged !!']);
     const matches = t.queries.flatMap((event) => event.query.parameters).filter((p) => String(p).includes('cake'));
-    expect(matches).toEqual(['(tags : "x21x21") AND "cake"*']);
+    expect(matches).toEqual(['(tags : "\ue000x21x21") AND "cake"*']);
+  });
+
+  it('finds nothing by the word the tag is indexed as', async () => {
+    for (const q of ['x21x21', 'x21', 'ue000x21x21']) {
+      const response = await api.get<QuestionPage>(`/api/questions?q=${q}`);
+      expect(response.body.questions, q).toEqual([]);
+    }
   });
 });

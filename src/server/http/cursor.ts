@@ -59,19 +59,33 @@ export function pageOf<T>(
   return { items, nextCursor: encodeCursor(cursorOf(items[items.length - 1] as T)) };
 }
 
+/** Characters as the validators count them: code points, an emoji one (two UTF-16 units). */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) count -= 1;
+  }
+  return count;
+}
+
 /**
- * Ends a page early once its items carry more than `budget` characters of text, keeping at least
- * one item; the page then goes on from its last item. `textLength` counts an item's text.
+ * Ends a page early once its items carry more than `budget` characters of text (code points, as
+ * the text limits count them), keeping at least one item; the page then goes on from its last
+ * item. `textsOf` gives an item's texts. Text within the budget in UTF-16 units is within it in
+ * code points too, so only a page near the budget is counted one code point at a time.
  */
 export function withinTextBudget<T>(
   page: { items: T[]; nextCursor: string | null },
   budget: number,
-  textLength: (item: T) => number,
+  textsOf: (item: T) => string[],
   cursorOf: (item: T) => Cursor,
 ): { items: T[]; nextCursor: string | null } {
+  const units = page.items.reduce((sum, item) => sum + textsOf(item).reduce((n, text) => n + text.length, 0), 0);
+  if (units <= budget) return page;
   let total = 0;
   for (const [index, item] of page.items.entries()) {
-    total += textLength(item);
+    total += textsOf(item).reduce((n, text) => n + codePoints(text), 0);
     if (total > budget && index > 0) {
       const items = page.items.slice(0, index);
       return { items, nextCursor: encodeCursor(cursorOf(items[index - 1] as T)) };

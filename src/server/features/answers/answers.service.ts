@@ -45,7 +45,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     const candidates = withinTextBudget(
       pageOf(rows, limit, cursorOf),
       ANSWER_PAGE_TEXT_BUDGET,
-      (row) => row.body.length,
+      (row) => [row.body],
       cursorOf,
     );
     const ids = candidates.items.map((a) => a.id);
@@ -53,9 +53,11 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
       firstCommentsOfAnswers(db, questionId, ids, EMBEDDED_ANSWER_COMMENTS),
       caller ? answerVotesOf(db, caller.id, ids) : Promise.resolve(new Map<number, number>()),
     );
-    const textLength = (row: answers.AnswerRow) =>
-      (commentsByAnswer.get(row.id) ?? []).reduce((length, comment) => length + comment.body.length, row.body.length);
-    const result = withinTextBudget(candidates, ANSWER_PAGE_TEXT_BUDGET, textLength, cursorOf);
+    const textsOf = (row: answers.AnswerRow) => [
+      row.body,
+      ...(commentsByAnswer.get(row.id) ?? []).map((comment) => comment.body),
+    ];
+    const result = withinTextBudget(candidates, ANSWER_PAGE_TEXT_BUDGET, textsOf, cursorOf);
     return {
       answers: result.items.map((row) =>
         presentAnswer(row, voteName(myVotes.get(row.id)), commentsByAnswer.get(row.id) ?? []),

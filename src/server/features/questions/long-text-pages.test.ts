@@ -84,6 +84,22 @@ describe('question lists of long posts', () => {
     }
   });
 
+  it('counts characters as the text limits do: an emoji is one', async () => {
+    // Twelve posts of the longest text in emoji: within the budget in characters, not in UTF-16 units.
+    const emojiAuthor = await signUp(api);
+    for (let n = 0; n < 12; n++) {
+      await postQuestion(api, emojiAuthor, {
+        questionTitle: `Emoji post ${n}`,
+        questionText: '🧁'.repeat(QUESTION_TEXT_MAX),
+      });
+    }
+    for (const limit of ['', '?limit=100']) {
+      const page = await api.get<QuestionPage>(`/api/user/questions/${emojiAuthor.username}${limit}`);
+      expect(page.body.questions, limit).toHaveLength(12);
+      expect(page.body.nextCursor, limit).toBeNull();
+    }
+  });
+
   it('counts text, not posts: thirty short posts asked a hundred at a time make one page', async () => {
     const chatty = await signUp(api);
     for (let n = 0; n < 30; n++) await postQuestion(api, chatty, { questionTitle: shortTitle(n) });

@@ -29,7 +29,7 @@ export type QuestionScope = { kind: 'all' } | { kind: 'feed' } | { kind: 'author
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
 
 /** The text a question carries on a list page, counted against `QUESTION_PAGE_TEXT_BUDGET`. */
-const textLength = (row: QuestionRow) => row.title.length + row.body.length;
+const textsOf = (row: QuestionRow) => [row.title, row.body];
 
 export function createQuestionsService(
   ctx: AppContext,
@@ -92,7 +92,7 @@ export function createQuestionsService(
     const page = withinTextBudget(
       pageOf(keyed, query.limit, cursorOf),
       QUESTION_PAGE_TEXT_BUDGET,
-      (k) => textLength(k.row),
+      (k) => textsOf(k.row),
       cursorOf,
     );
     return {
@@ -227,7 +227,7 @@ export function createQuestionsService(
       const page = withinTextBudget(
         { items: found, nextCursor: full.nextCursor },
         QUESTION_PAGE_TEXT_BUDGET,
-        (k) => textLength(k.row),
+        (k) => textsOf(k.row),
         (k) => ({ order: 'bookmarks', key: k.key, id: k.id }),
       );
       return {

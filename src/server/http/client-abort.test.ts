@@ -1,9 +1,10 @@
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDatabase } from '../db/database.js';
+import { installErrorHandler } from './error-handler.js';
 import { createTestApp, signUp, apiClient, type SignedUpUser, type TestApp } from '../testing/test-app.js';
 
 /** Sends the start of a request, then closes the connection, as a phone leaving the network does. */
@@ -58,5 +59,46 @@ describe('a client that leaves half-way through its request', () => {
       .toBe(true);
     expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     expect(logged.some((line) => line.msg === 'database unavailable')).toBe(false);
+  });
+});
+
+describe('an error met after the client has left', () => {
+  const logged: { level: number; msg: string }[] = [];
+  let app: FastifyInstance;
+  let port: number;
+  const gone = (request: FastifyRequest) =>
+    new Promise<void>((resolve) => request.raw.socket.once('close', () => resolve()));
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = Fastify({ logger: { level: 'info', stream } });
+    installErrorHandler(app);
+    // A read whose database connection drops, and a bug, each noticed once the client has gone.
+    app.get('/outage', async (request) => {
+      await gone(request);
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    app.get('/bug', async (request) => {
+      await gone(request);
+      throw new TypeError('cannot read properties of undefined');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['/outage', 'database unavailable'],
+    ['/bug', 'unexpected error'],
+  ])('is still logged as an error: %s', async (path, message) => {
+    await abandonedRequest(port, `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    await expect.poll(() => logged.some((line) => line.msg === message), { timeout: 5000 }).toBe(true);
+    expect(logged.find((line) => line.msg === message)?.level).toBe(50);
+    expect(logged.some((line) => line.msg.includes('client closed the connection'))).toBe(false);
   });
 });

@@ -31,9 +31,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(400).send(errorBody('bad_request', messages.invalidJson));
     }
     // A client that closed the connection before its body arrived (a phone off the network):
-    // Node reports ECONNRESET, as a dropped database connection does, but nothing is wrong here,
-    // and nobody is left to answer.
-    if (request.raw.readableAborted) {
+    // reading the body fails with ECONNRESET (Fastify makes it a 400), as a dropped database
+    // connection does, but nothing is wrong here, and nobody is left to answer. Any other error
+    // met after the client left (the database's, a bug) is still logged as what it is.
+    if (error.code === 'ECONNRESET' && error.statusCode === 400 && request.raw.readableAborted) {
       request.log.info('client closed the connection before sending its whole request');
       return reply.code(400).send(errorBody('bad_request', messages.malformedRequest));
     }

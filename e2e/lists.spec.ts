@@ -228,4 +228,59 @@ test.describe('Back to a list', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
     await expect(page.locator('main')).toBeFocused();
   });
+
+  test('forgets a place the reader moved on from: left from a button, Back starts at the main landmark', async ({
+    page,
+  }) => {
+    await page.goto('/explore');
+    const second = posts(page).nth(1);
+    await second.getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/question\/\d+$/);
+    await page.goBack();
+    await expect(second.getByRole('heading').getByRole('link')).toBeFocused();
+    // A visitor's bookmark leads to sign-in; the button cannot be found again by its address.
+    await second.getByRole('button', { name: 'Add Bookmark' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/signIn/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('returns to the very link followed when another has the same address', async ({ page, signedIn }) => {
+    await page.goto('/feed');
+    await expect(
+      page.getByRole('button', { name: `Menu for @${signedIn.username}`, includeHidden: true }),
+    ).toBeAttached();
+    // The feed drawn (its welcome post), so the page is settled when the link is followed.
+    await expect(posts(page, 'Feed').first()).toBeVisible();
+    // The feed drawn (its welcome post), so the page is settled when the link is followed.
+    await expect(posts(page, 'Feed').first()).toBeVisible();
+    const navExplore = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' });
+    await navExplore.click();
+    await expect(page).toHaveURL(/\/explore$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(navExplore).toBeFocused();
+  });
+
+  test('leaves focus in a dialog kept open across Back, without selecting what was typed', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.goto('/explore');
+    await expect(
+      page.getByRole('button', { name: `Menu for @${signedIn.username}`, includeHidden: true }),
+    ).toBeAttached();
+    await posts(page).nth(2).getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/question\/\d+$/);
+    await page.getByRole('button', { name: 'Create New Post' }).filter({ visible: true }).click();
+    const title = page.getByRole('dialog', { name: 'New Post' }).getByLabel('Post Title');
+    await title.fill('My draft title');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(title).toBeFocused();
+    await page.keyboard.type(' and more');
+    await expect(title).toHaveValue('My draft title and more');
+  });
 });

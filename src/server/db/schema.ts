@@ -134,3 +134,16 @@ export interface Database {
   /** SQLite only: the FTS5 index over questions. */
   questions_fts: QuestionsFtsTable;
 }
+
+/** The tables that hold what users wrote and did (the signing secret and search index follow from them). */
+export const CONTENT_TABLES = [
+  'users',
+  'follows',
+  'questions',
+  'question_tags',
+  'question_votes',
+  'answers',
+  'answer_votes',
+  'comments',
+  'bookmarks',
+] as const;

@@ -1,17 +1,5 @@
 import type { Db } from '../db/database.js';
-
-/** The tables that hold what users wrote and did; the signing secret and search index follow from them. */
-const CONTENT_TABLES = [
-  'users',
-  'follows',
-  'questions',
-  'question_tags',
-  'question_votes',
-  'answers',
-  'answer_votes',
-  'comments',
-  'bookmarks',
-] as const;
+import { CONTENT_TABLES } from '../db/schema.js';
 
 /**
  * Every stored row of every content table, in a stable order, as one string: two equal

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db, DialectName } from '../database.js';
+import { CONTENT_TABLES } from '../schema.js';
 
 /** A column of a bulk insert: its name and, for PostgreSQL's unnest, its array type. */
 export interface Column {
@@ -13,18 +14,8 @@ export const text = (name: string): Column => ({ name, pgType: 'text' });
 
 type Value = number | string | null;
 
-/** The tables the generator fills, and whose secondary indexes it rebuilds after loading. */
-export const GENERATED_TABLES = [
-  'users',
-  'follows',
-  'questions',
-  'question_tags',
-  'question_votes',
-  'answers',
-  'answer_votes',
-  'comments',
-  'bookmarks',
-] as const;
+/** The tables the generator fills, and whose secondary indexes it rebuilds after loading: every content table. */
+export const GENERATED_TABLES = CONTENT_TABLES;
 
 /**
  * Buffers rows per table and writes them in large multi-row statements: SQLite gets multi-row

@@ -7,6 +7,16 @@ import { createDatabase } from '../db/database.js';
 import { installErrorHandler } from './error-handler.js';
 import { createTestApp, signUp, apiClient, type SignedUpUser, type TestApp } from '../testing/test-app.js';
 
+/** A log stream that keeps each line the app logs, parsed, in `logged`. */
+function logInto(logged: { level: number; msg: string }[]) {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+      done();
+    },
+  });
+}
+
 /** Sends the start of a request, then closes the connection, as a phone leaving the network does. */
 function abandonedRequest(port: number, request: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -34,12 +44,7 @@ describe('a client that leaves half-way through its request', () => {
       dataDir: t.config.dataDir,
       ...(t.database.schema ? { searchPath: t.database.schema } : {}),
     });
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
-        done();
-      },
-    });
+    const stream = logInto(logged);
     app = await buildApp({ config: t.config, database, logger: { level: 'info', stream } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
@@ -70,12 +75,7 @@ describe('an error met after the client has left', () => {
     new Promise<void>((resolve) => request.raw.socket.once('close', () => resolve()));
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
-        done();
-      },
-    });
+    const stream = logInto(logged);
     app = Fastify({ logger: { level: 'info', stream } });
     installErrorHandler(app);
     // A read whose database connection drops, and a bug, each noticed once the client has gone.

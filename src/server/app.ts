@@ -29,6 +29,7 @@ import { parseJsonBodies } from './http/json-body.js';
 import { trackRouteAccess } from './http/route-inventory.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { answer503WhileClosing } from './http/shutdown.js';
+import { registerWriteLimits } from './http/write-limits.js';
 import { readOrCreateSecret } from './features/auth/secrets.repository.js';
 
 export interface AppOptions {
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: ctx.now,
   });
   await app.register(rateLimit, { global: false });
+  registerWriteLimits(app, { enabled: config.rateLimits, now: ctx.now });
 
   await app.register(
     async (api) => {

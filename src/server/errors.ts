@@ -29,6 +29,7 @@ export const conflict = (statusCode: number, message: string) => new AppError(st
 export const unauthorized = () => new AppError(401, 'unauthorized', messages.invalidToken);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const invalidCursor = () => new AppError(400, 'invalid_cursor', messages.invalidCursor);
+export const rateLimited = () => new AppError(429, 'rate_limited', messages.tooManyRequests);
 
 /** The body of an error answered outside the error handler's `AppError`s. */
 export const errorBody = (code: ErrorCode, message: string): ErrorJson => ({ errors: [message], code });

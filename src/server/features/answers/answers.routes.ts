@@ -15,7 +15,7 @@ export async function answersRoutes(
   app: FastifyInstance,
   { auth, answers }: { auth: Authenticator; answers: AnswersService },
 ) {
-  const { publicRoute, protectedRoute } = routeAccess(auth);
+  const { publicRoute, writeRoute } = routeAccess(auth);
   const ids = (params: { questionId: string; answerId?: string }) => ({
     questionId: parseId(params.questionId, messages.questionNotFound),
     answerId: params.answerId === undefined ? 0 : parseId(params.answerId, messages.answerNotFound),
@@ -27,19 +27,19 @@ export async function answersRoutes(
     return answers.list(questionId, request.caller, cursor, limit);
   });
 
-  app.post<QuestionParams>('/answers/add/:questionId', protectedRoute, async (request, reply) => {
+  app.post<QuestionParams>('/answers/add/:questionId', writeRoute('contribution'), async (request, reply) => {
     const { questionId } = ids(request.params);
     const { answerData } = validate(answerDataBody, request.body);
     return reply.code(201).send(await answers.add(callerOf(request), questionId, answerData));
   });
 
-  app.post<AnswerParams>('/answers/edit/:questionId/:answerId', protectedRoute, async (request, reply) => {
+  app.post<AnswerParams>('/answers/edit/:questionId/:answerId', writeRoute('change'), async (request, reply) => {
     const { questionId, answerId } = ids(request.params);
     const { answerData } = validate(answerDataBody, request.body);
     return reply.code(201).send(await answers.edit(callerOf(request), questionId, answerId, answerData));
   });
 
-  app.delete<AnswerParams>('/answers/delete/:questionId/:answerId', protectedRoute, async (request, reply) => {
+  app.delete<AnswerParams>('/answers/delete/:questionId/:answerId', writeRoute('change'), async (request, reply) => {
     const { questionId, answerId } = ids(request.params);
     return reply.code(201).send(await answers.delete(callerOf(request), questionId, answerId));
   });

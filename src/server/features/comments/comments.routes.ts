@@ -19,7 +19,7 @@ export async function commentsRoutes(
   app: FastifyInstance,
   { auth, comments }: { auth: Authenticator; comments: CommentsService },
 ) {
-  const { publicRoute, protectedRoute } = routeAccess(auth);
+  const { publicRoute, writeRoute } = routeAccess(auth);
   const ids = (params: CommentPathParams) => ({
     questionId: parseId(params.questionId, messages.questionNotFound),
     answerId: params.answerId === undefined ? null : parseId(params.answerId, messages.answerNotFound),
@@ -35,7 +35,7 @@ export async function commentsRoutes(
 
     app.post<{ Params: CommentPathParams }>(
       `/comments/add/:questionId${answerPart}`,
-      protectedRoute,
+      writeRoute('contribution'),
       async (request, reply) => {
         const { questionId, answerId } = ids(request.params);
         const { commentData } = validate(commentDataBody, request.body);
@@ -45,7 +45,7 @@ export async function commentsRoutes(
 
     app.post<{ Params: CommentPathParams }>(
       `/comments/edit/:questionId${answerPart}/:commentId`,
-      protectedRoute,
+      writeRoute('change'),
       async (request, reply) => {
         const { questionId, answerId, commentId } = ids(request.params);
         const { commentData } = validate(commentDataBody, request.body);
@@ -57,7 +57,7 @@ export async function commentsRoutes(
 
     app.delete<{ Params: CommentPathParams }>(
       `/comments/delete/:questionId${answerPart}/:commentId`,
-      protectedRoute,
+      writeRoute('change'),
       async (request, reply) => {
         const { questionId, answerId, commentId } = ids(request.params);
         return reply.code(201).send(await comments.delete(callerOf(request), questionId, answerId, commentId));

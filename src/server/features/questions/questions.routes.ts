@@ -15,7 +15,7 @@ export async function questionsRoutes(
   app: FastifyInstance,
   { auth, questions }: { auth: Authenticator; questions: QuestionsService },
 ) {
-  const { publicRoute, protectedRoute } = routeAccess(auth);
+  const { publicRoute, protectedRoute, writeRoute } = routeAccess(auth);
   const questionId = (raw: string) => parseId(raw, messages.questionNotFound);
 
   app.get('/questions', publicRoute, async (request) =>
@@ -37,27 +37,27 @@ export async function questionsRoutes(
     }),
   );
 
-  app.post('/questions/add', protectedRoute, async (request, reply) => {
+  app.post('/questions/add', writeRoute('contribution'), async (request, reply) => {
     const { questionData } = validate(questionDataBody, request.body);
     return reply.code(201).send(await questions.add(callerOf(request), questionData));
   });
 
-  app.post<QuestionParams>('/questions/edit/:questionId', protectedRoute, async (request, reply) => {
+  app.post<QuestionParams>('/questions/edit/:questionId', writeRoute('change'), async (request, reply) => {
     const id = questionId(request.params.questionId);
     const { questionData } = validate(questionDataBody, request.body);
     return reply.code(201).send(await questions.edit(callerOf(request), id, questionData));
   });
 
-  app.delete<QuestionParams>('/questions/delete/:questionId', protectedRoute, async (request, reply) => {
+  app.delete<QuestionParams>('/questions/delete/:questionId', writeRoute('change'), async (request, reply) => {
     const id = questionId(request.params.questionId);
     return reply.code(201).send(await questions.delete(callerOf(request), id));
   });
 
-  app.post<QuestionParams>('/question/addBookmark/:questionId', protectedRoute, async (request) =>
+  app.post<QuestionParams>('/question/addBookmark/:questionId', writeRoute('change'), async (request) =>
     questions.bookmark(callerOf(request), questionId(request.params.questionId), true),
   );
 
-  app.post<QuestionParams>('/question/removeBookmark/:questionId', protectedRoute, async (request) =>
+  app.post<QuestionParams>('/question/removeBookmark/:questionId', writeRoute('change'), async (request) =>
     questions.bookmark(callerOf(request), questionId(request.params.questionId), false),
   );
 

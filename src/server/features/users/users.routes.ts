@@ -16,13 +16,14 @@ type IdParams = { Params: { userId: string } };
 type FollowParams = { Params: { followUserId: string } };
 
 export async function usersRoutes(app: FastifyInstance, { auth, usersService, rateLimits }: UsersRouteOptions) {
-  const { publicRoute, protectedRoute } = routeAccess(auth);
+  const { publicRoute, protectedRoute, writeRoute } = routeAccess(auth);
   // Edit Profile checks the current password (a deliberately slow hash), so it is limited per
   // client address like sign-in: no guessing a password with a stolen token, no tying up the
-  // hashing threads that sign-in needs.
+  // hashing threads that sign-in needs. It counts as a change of the baker's too.
+  const changeRoute = writeRoute('change');
   const editRoute = rateLimits
-    ? { ...protectedRoute, config: { ...protectedRoute.config, rateLimit: { max: 10, timeWindow: '1 minute' } } }
-    : protectedRoute;
+    ? { ...changeRoute, config: { ...changeRoute.config, rateLimit: { max: 10, timeWindow: '1 minute' } } }
+    : changeRoute;
 
   app.get('/users', publicRoute, async (request) => {
     const { cursor, limit } = validate(pageQuery, request.query);
@@ -51,11 +52,11 @@ export async function usersRoutes(app: FastifyInstance, { auth, usersService, ra
     return reply.code(201).send(await usersService.edit(callerOf(request), userData));
   });
 
-  app.post<FollowParams>('/users/follow/:followUserId', protectedRoute, async (request) =>
+  app.post<FollowParams>('/users/follow/:followUserId', changeRoute, async (request) =>
     usersService.follow(callerOf(request), request.params.followUserId),
   );
 
-  app.post<FollowParams>('/users/unfollow/:followUserId', protectedRoute, async (request) =>
+  app.post<FollowParams>('/users/unfollow/:followUserId', changeRoute, async (request) =>
     usersService.unfollow(callerOf(request), request.params.followUserId),
   );
 }

@@ -14,11 +14,12 @@ export async function votesRoutes(
   app: FastifyInstance,
   { auth, votes }: { auth: Authenticator; votes: ReturnType<typeof createVotesService> },
 ) {
-  const { publicRoute, protectedRoute } = routeAccess(auth);
+  const { publicRoute, writeRoute } = routeAccess(auth);
   const questionId = (raw: string) => parseId(raw, messages.questionNotFound);
   const answerId = (raw: string) => parseId(raw, messages.answerNotFound);
   // Visitors may see vote counts up to the anonymous cache's time to live late (decision 14).
-  const voteRoute = { ...protectedRoute, config: { ...protectedRoute.config, keepsAnonymousCache: true } };
+  const changeRoute = writeRoute('change');
+  const voteRoute = { ...changeRoute, config: { ...changeRoute.config, keepsAnonymousCache: true } };
 
   app.get<QuestionParams>('/votes/:questionId', publicRoute, async (request) => ({
     votes: await votes.questionVotes(questionId(request.params.questionId), request.caller),

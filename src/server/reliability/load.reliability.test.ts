@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,19 +9,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.js';
 import { SQLITE_FILE_NAME } from '../db/database.js';
 import { DEMO_PASSWORD } from '../db/seed/seed.js';
+import { createTokenService } from '../features/auth/tokens.js';
+import { WRITE_LIMITS } from '../http/write-limits.js';
 import { killAllServers, runCli, startServer } from '../testing/server-process.js';
 import { testEnv } from '../testing/test-env.js';
 
 /**
  * 100 connections on a read/write mix against a generated community (the benchmark's generator),
- * with rate limits on: no connection errors, no 5xx, memory flat. Meanwhile one abusive client
- * (its own address, 127.0.0.2) floods sign-in and gets 429 with Retry-After, while a polite client
- * (127.0.0.3) signs in normally and the load sees nothing of it.
+ * with rate limits on: no connection errors, no 5xx, memory flat. The writes come from thousands
+ * of bakers, each well within the per-baker write limits, so none is refused. Meanwhile abusive
+ * clients flood sign-in (127.0.0.2) and the guest's comments (127.0.0.4) and get 429 with
+ * Retry-After, while polite ones (127.0.0.3 signing in, 127.0.0.5 commenting as the guest) are
+ * answered as usual, and the load sees nothing of either.
  * Short by default (20 s on 10,000 posts); RELIABILITY_FULL=1 runs 60 s on 100,000 posts.
  */
 const FULL = testEnv.reliabilityFull;
 const DURATION_S = FULL ? 60 : 20;
 const POSTS = FULL ? 100_000 : 10_000;
+const BAKERS = FULL ? 10_000 : 5_000;
 const CONNECTIONS = 100;
 const WRITE_SHARE = 0.2;
 
@@ -37,45 +43,49 @@ interface Answer {
 }
 
 /** One request from a chosen local address (Linux routes all of 127.0.0.0/8 to loopback). */
-function requestFrom(localAddress: string, url: string, body: unknown): Promise<Answer> {
+function requestFrom(localAddress: string, url: string, body: unknown, token?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const request = http.request(
-      url,
-      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json' } },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-      },
-    );
+    const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const request = http.request(url, { method: 'POST', localAddress, agent: false, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
     request.on('error', reject);
     request.end(payload);
   });
 }
 
 describe('load', () => {
-  it(`holds ${CONNECTIONS} connections for ${DURATION_S} s on a read/write mix; an abuser is rate limited alone`, async () => {
-    await runCli('src/server/cli/generate.ts', ['--posts', String(POSTS)], { DATA_DIR: dataDir });
+  it(`holds ${CONNECTIONS} connections for ${DURATION_S} s on a read/write mix of thousands of bakers; abusers are rate limited alone`, async () => {
+    await runCli('src/server/cli/generate.ts', ['--posts', String(POSTS), '--users', String(BAKERS)], {
+      DATA_DIR: dataDir,
+    });
     const file = new DatabaseSync(path.join(dataDir, SQLITE_FILE_NAME), { readOnly: true });
-    const usernames = (
-      file.prepare('select username from users order by id limit 12').all() as { username: string }[]
-    ).map((u) => u.username);
+    const bakers = file.prepare('select id, username, token_version from users order by id').all() as {
+      id: number;
+      username: string;
+      token_version: number;
+    }[];
+    const usernames = bakers.slice(0, 12).map((u) => u.username);
     const maxQuestion = (file.prepare('select max(id) as n from questions').get() as { n: number }).n;
     const maxUser = (file.prepare('select max(id) as n from users').get() as { n: number }).n;
     file.close();
 
-    const server = await startServer({ DATA_DIR: dataDir, RATE_LIMITS: 'on' });
-    const tokens: string[] = [];
-    for (const username of usernames.slice(0, 10)) {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-      });
-      expect(login.status).toBe(200);
-      tokens.push(((await login.json()) as { encodedToken: string }).encodedToken);
-    }
+    // Tokens for every baker, signed with the server's secret as sign-in would: signing in
+    // thousands of bakers would take half an hour of password hashing.
+    const secret = randomBytes(32).toString('hex');
+    const server = await startServer({ DATA_DIR: dataDir, RATE_LIMITS: 'on', JWT_SECRET: secret });
+    const signer = createTokenService(secret);
+    const tokens = bakers.map((baker) => signer.issue(baker));
+    const signedIn = await fetch(`${server.url}/api/users/suggestions`, {
+      headers: { authorization: `Bearer ${tokens[0]}` },
+    });
+    expect(signedIn.status).toBe(200);
+    // Writers take turns, so each baker writes a few times a minute, as people do.
+    let nextWriter = 0;
+    const writerToken = () => tokens[nextWriter++ % tokens.length] as string;
 
     const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
     const question = () => 1 + Math.floor(Math.random() * maxQuestion);
@@ -145,6 +155,42 @@ describe('load', () => {
       }
     })();
 
+    // Guests share one account and are counted per address: one floods comments, one comments
+    // at the pace of a person.
+    const guestTokenFrom = async (localAddress: string) => {
+      const answer = await requestFrom(localAddress, `${server.url}/api/auth/guest`, {});
+      expect(answer.status).toBe(200);
+      return (JSON.parse(answer.body) as { encodedToken: string }).encodedToken;
+    };
+    const [floodingGuest, politeGuest] = await Promise.all([guestTokenFrom('127.0.0.4'), guestTokenFrom('127.0.0.5')]);
+    const guestComment = (localAddress: string, token: string) =>
+      requestFrom(
+        localAddress,
+        `${server.url}/api/comments/add/${question()}`,
+        { commentData: { commentText: 'Guest passing by.' } },
+        token,
+      );
+    const flooder = { sent: 0, stored: 0, limited: 0, retryAfter: new Set<string>(), other: [] as number[] };
+    const flood = (async () => {
+      while (loadRunning) {
+        const answer = await guestComment('127.0.0.4', floodingGuest);
+        flooder.sent += 1;
+        if (answer.status === 429) {
+          flooder.limited += 1;
+          flooder.retryAfter.add(String(answer.headers['retry-after']));
+        } else if (answer.status === 201 || answer.status === 404) flooder.stored += 1;
+        else flooder.other.push(answer.status);
+      }
+    })();
+    const politeGuestStatuses: number[] = [];
+    const politeGuestLoop = (async () => {
+      while (loadRunning) {
+        politeGuestStatuses.push((await guestComment('127.0.0.5', politeGuest)).status);
+        // 12 a minute: under the guest's 20 contributions a minute per address.
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+      }
+    })();
+
     const result = await autocannon({
       url: server.url,
       connections: CONNECTIONS,
@@ -159,7 +205,7 @@ describe('load', () => {
                 ...request,
                 method: 'POST',
                 path: write.path,
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}` },
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${writerToken()}` },
                 body: JSON.stringify(write.body),
               };
             }
@@ -170,7 +216,7 @@ describe('load', () => {
     });
     loadRunning = false;
     clearInterval(sampler);
-    await Promise.all([abuse, politeLoop]);
+    await Promise.all([abuse, politeLoop, flood, politeGuestLoop]);
 
     const statuses = Object.fromEntries(
       Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([code, s]) => [
@@ -194,7 +240,9 @@ describe('load', () => {
         `statuses ${JSON.stringify(statuses)}, errors ${result.errors}, timeouts ${result.timeouts}; ` +
         `RSS ${mib(settled)} after the first quarter, ${mib(last)} in the last, peak ${mib(Math.max(...rss.map((s) => s.bytes)))}; ` +
         `abuser: ${abuser.sent} sign-ins, ${abuser.limited} answered 429 (Retry-After ${Math.min(...[...abuser.retryAfter].map(Number))}–${Math.max(...[...abuser.retryAfter].map(Number))} s); ` +
-        `polite client: ${polite.length} sign-ins, statuses ${[...new Set(polite)].join('/')}`,
+        `polite client: ${polite.length} sign-ins, statuses ${[...new Set(polite)].join('/')}; ` +
+        `flooding guest: ${flooder.sent} comments, ${flooder.limited} answered 429; ` +
+        `polite guest: ${politeGuestStatuses.length} comments, statuses ${[...new Set(politeGuestStatuses)].join('/')}`,
     );
     expect(settled).toBeGreaterThan(0);
     expect(result.errors).toBe(0);
@@ -214,6 +262,14 @@ describe('load', () => {
     expect([...abuser.retryAfter].every((s) => Number(s) > 0)).toBe(true);
     expect(polite.length).toBeGreaterThan(0);
     expect(polite.every((status) => status === 404)).toBe(true);
+
+    expect(flooder.limited).toBeGreaterThan(0);
+    // 404s (a random id naming a deleted post) count too: the limit counts attempts.
+    expect(flooder.stored).toBeLessThanOrEqual(WRITE_LIMITS.contribution * windows);
+    expect(flooder.other).toEqual([]);
+    expect([...flooder.retryAfter].every((s) => Number(s) > 0 && Number(s) <= 60)).toBe(true);
+    expect(politeGuestStatuses.length).toBeGreaterThan(0);
+    expect(politeGuestStatuses.every((status) => status === 201 || status === 404)).toBe(true);
 
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);

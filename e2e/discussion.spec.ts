@@ -246,6 +246,43 @@ test.describe('answers', () => {
     await expect(page.getByRole('heading', { level: 2, name: '0 Answers' })).toBeVisible();
   });
 
+  test('a reload asks first while an answer or an edit holds unsent text, and not otherwise', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const question = await createPostViaApi(request, author.token, {
+      title: uniqueTitle('Why did my loaf collapse', testInfo),
+    });
+    await addAnswerViaApi(request, signedIn.token, question.id, 'It was over-proofed.');
+    await page.goto(`/question/${question.id}`);
+    const asked: string[] = [];
+    // Dismissing the browser's question keeps the page, and what was typed in it.
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+
+    const box = page.getByRole('region', { name: 'Your Answer' }).getByRole('textbox', { name: 'Your Answer' });
+    await box.fill('Shape it tighter next time.');
+    await page.reload({ timeout: 2000 }).catch(() => undefined);
+    expect(asked).toEqual(['beforeunload']);
+    await expect(box).toHaveValue('Shape it tighter next time.');
+
+    // An edit opened but not changed has nothing to lose; changed, it asks.
+    await box.fill('');
+    const answer = page.getByRole('article', { name: `Answer by @${signedIn.username}` });
+    await answer.getByRole('button', { name: 'Edit answer' }).click();
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    await answer.getByRole('button', { name: 'Edit answer' }).click();
+    await answer.getByLabel('Edit your answer').fill('It was over-proofed by an hour.');
+    await page.reload({ timeout: 2000 }).catch(() => undefined);
+    expect(asked).toEqual(['beforeunload', 'beforeunload']);
+    await expect(answer.getByLabel('Edit your answer')).toHaveValue('It was over-proofed by an hour.');
+  });
+
   test('an answer whose reply was lost is stored once when sent again; Post Answer keeps keyboard focus', async ({
     page,
     request,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { requiredTextProblem } from '../../shared/schemas/text';
 import { useKeptDraft } from './kept-drafts';
+import { useLeaveWarning } from './use-leave-warning';
 
 /**
  * Editing a text in place (an answer, a comment): the draft, its error ('Required', or longer
@@ -22,6 +23,8 @@ export function useInlineEdit(
   const wasEditing = useRef(false);
   /** Counts the times editing began. */
   const sessions = useRef(0);
+  /** The text editing began with: until it changes, there is nothing to lose. */
+  const [startedWith, setStartedWith] = useState<string | null>(null);
 
   useEffect(() => {
     if (draft === null && wasEditing.current) editButton.current?.focus();
@@ -29,11 +32,15 @@ export function useInlineEdit(
   }, [draft]);
 
   const setText = (text: string) => {
-    if (draft === null) sessions.current += 1;
+    if (draft === null) {
+      sessions.current += 1;
+      setStartedWith(text);
+    }
     setDraft(text);
     setError(undefined);
   };
   useKeptDraft(editor, place, draft ?? '', (text) => (text === '' ? setDraft(null) : setText(text)));
+  useLeaveWarning(draft !== null && draft !== startedWith);
 
   return {
     draft,

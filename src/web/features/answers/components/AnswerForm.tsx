@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
 import { useKeptDraft } from '../../../lib/kept-drafts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { originOf } from '../../../lib/navigation';
 import { useReturnToPlace } from '../../../lib/use-return-to-place';
@@ -24,6 +25,7 @@ export function AnswerForm({ questionId, onAdded }: { questionId: string; onAdde
   const [error, setError] = useState<string>();
   // What was typed when the session ended comes back once the baker has signed in again.
   useKeptDraft(session?.user.username, answerDraftPlace(questionId), text, setText);
+  useLeaveWarning(text.trim() !== '');
   // The same key for every retry of the same text, so a send whose answer was lost is never stored twice.
   const key = useRef<string | null>(null);
   const id = useId();

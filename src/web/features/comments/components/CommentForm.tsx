@@ -8,6 +8,7 @@ import styles from './CommentsSection.module.css';
 import { useSession } from '../../../lib/auth-store';
 import { limitCharacters } from '../../../lib/character-limit';
 import { useKeptDraft } from '../../../lib/kept-drafts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { requiredTextProblem } from '../../../../shared/schemas/text';
 
@@ -29,6 +30,7 @@ export function CommentForm({ questionId, answerId, onAdded, onCancel }: Comment
   const [error, setError] = useState<string>();
   const username = useSession()?.user.username;
   useKeptDraft(username, commentDraftPlace(questionId, answerId), text, setText);
+  useLeaveWarning(text.trim() !== '');
   // The same key for every retry of the same text, so a send that timed out is never stored twice.
   const key = useRef<string | null>(null);
 

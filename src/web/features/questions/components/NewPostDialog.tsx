@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/auth-store';
 import { keepDraft, peekKeptDraft, sessionHadEnded, takeKeptDraft } from '../../../lib/kept-drafts';
 import { originOf } from '../../../lib/navigation';
 import { useSnackbar } from '../../../lib/snackbar';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { NEW_POST_DRAFT, useAddQuestion, type QuestionData } from '../api/add-question';
 import { POST_EDIT_DRAFT, useEditQuestion, type KeptPostEdit } from '../api/edit-question';
 import styles from './NewPostDialog.module.css';
@@ -97,6 +98,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
   };
 
   const dirty = tagDraft.trim() !== '' || JSON.stringify(values) !== JSON.stringify(initialValues(question));
+  useLeaveWarning(dirty);
 
   const close = () => {
     // Closed while saving, the dialog would be gone before the answer: a failure could not be

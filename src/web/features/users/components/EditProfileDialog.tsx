@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { focusField, messagesFor } from '../../../lib/form-fields';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 import { useEditUser } from '../api/edit-user';
 import styles from './EditProfileDialog.module.css';
 
@@ -81,6 +82,7 @@ export function EditProfileDialog({ user, draft, onClose, onFailed }: EditProfil
     values.bio !== user.bio ||
     changingPassword ||
     values.currentPassword !== '';
+  useLeaveWarning(dirty);
   // Closed while saving, the dialog would be gone before the answer, and a failure with it; a
   // save waiting for the connection (paused offline) may be left to go out on its own.
   const locked = editUser.isPending && !editUser.isPaused;

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { WriteLimit } from './write-limits.js';
 
 export interface RouteEntry {
   method: string;
   url: string;
   access: 'public' | 'protected';
+  /** The per-baker limit a protected write counts against. */
+  writeLimit?: WriteLimit;
 }
 
 declare module 'fastify' {
@@ -21,12 +24,14 @@ export function trackRouteAccess(app: FastifyInstance) {
   const inventory: RouteEntry[] = [];
   app.decorate('routeInventory', inventory);
   app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: RouteEntry['access'] } | undefined)?.access;
+    const { access, writeLimit } = (route.config ?? {}) as Partial<Pick<RouteEntry, 'access' | 'writeLimit'>>;
     if (access !== 'public' && access !== 'protected') {
       throw new Error(
         `Route ${String(route.method)} ${route.url} must declare config.access ('public' or 'protected')`,
       );
     }
-    for (const method of [route.method].flat()) inventory.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) {
+      inventory.push({ method, url: route.url, access, ...(writeLimit ? { writeLimit } : {}) });
+    }
   });
 }

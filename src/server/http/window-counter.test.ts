@@ -17,6 +17,16 @@ describe('window counter', () => {
     expect(counter.take('a')).toBeNull();
   });
 
+  it('starts a new window when the clock is set back, rather than holding the key for that long', () => {
+    let time = 10 * 3_600_000;
+    const counter = createWindowCounter({ max: 1, windowMs: 60_000, maxKeys: 10, now: () => time });
+    expect(counter.take('a')).toBeNull();
+    expect(counter.take('a')).toBe(60_000);
+    time -= 3_600_000;
+    expect(counter.take('a')).toBeNull();
+    expect(counter.take('a')).toBe(60_000);
+  });
+
   it('forgets the least recently counted key beyond maxKeys', () => {
     const counter = createWindowCounter({ max: 1, windowMs: 60_000, maxKeys: 2, now: () => 0 });
     counter.take('a');

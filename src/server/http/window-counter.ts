@@ -25,9 +25,11 @@ export function createWindowCounter(options: {
   return {
     take(key) {
       const now = options.now();
-      let window = windows.get(key);
-      if (window) windows.delete(key);
-      if (!window || now - window.startedAt >= options.windowMs) window = { startedAt: now, count: 0 };
+      const last = windows.get(key);
+      windows.delete(key);
+      // A clock set back (NTP, a resumed machine) starts a new window rather than prolonging one.
+      const current = last && now >= last.startedAt && now - last.startedAt < options.windowMs;
+      const window = current ? last : { startedAt: now, count: 0 };
       window.count += 1;
       // Re-inserted last: the Map's order is then the order keys were last counted.
       windows.set(key, window);

@@ -10,7 +10,7 @@ import {
   type SignedUpUser,
   type TestApp,
 } from '../testing/test-app.js';
-import { registerWriteLimits, WRITE_LIMITS } from './write-limits.js';
+import { registerWriteLimits, WRITE_LIMITS, writerKey } from './write-limits.js';
 
 const RATE_LIMITED = { errors: [messages.tooManyRequests], code: 'rate_limited' };
 
@@ -163,6 +163,45 @@ describe('write limits (rate limits off)', () => {
 });
 
 describe('write limit declarations', () => {
+  it('puts every write on the limit decision 37 names', async () => {
+    t = await createTestApp();
+    const limits = Object.fromEntries(
+      t.app.routeInventory.filter((r) => r.writeLimit).map((r) => [`${r.method} ${r.url}`, r.writeLimit]),
+    );
+    expect(limits).toEqual({
+      'POST /api/questions/add': 'contribution',
+      'POST /api/answers/add/:questionId': 'contribution',
+      'POST /api/comments/add/:questionId': 'contribution',
+      'POST /api/comments/add/:questionId/:answerId': 'contribution',
+      'POST /api/questions/edit/:questionId': 'change',
+      'DELETE /api/questions/delete/:questionId': 'change',
+      'POST /api/question/addBookmark/:questionId': 'change',
+      'POST /api/question/removeBookmark/:questionId': 'change',
+      'POST /api/answers/edit/:questionId/:answerId': 'change',
+      'DELETE /api/answers/delete/:questionId/:answerId': 'change',
+      'POST /api/comments/edit/:questionId/:commentId': 'change',
+      'POST /api/comments/edit/:questionId/:answerId/:commentId': 'change',
+      'DELETE /api/comments/delete/:questionId/:commentId': 'change',
+      'DELETE /api/comments/delete/:questionId/:answerId/:commentId': 'change',
+      'POST /api/votes/react/:questionId': 'change',
+      'POST /api/votes/vote/:questionId/:answerId': 'change',
+      'POST /api/users/edit': 'change',
+      'POST /api/users/follow/:followUserId': 'change',
+      'POST /api/users/unfollow/:followUserId': 'change',
+    });
+  });
+
+  it('keys a baker by account, a guest by address (IPv6 by /64), and a guest whose address is gone apart', () => {
+    const baker = { id: 7, username_key: 'anna' };
+    const guest = { id: 2, username_key: 'guest' };
+    expect(writerKey(baker, '198.51.100.1')).toBe(writerKey(baker, '2001:db8::1'));
+    expect(writerKey(guest, '198.51.100.1')).not.toBe(writerKey(guest, '198.51.100.2'));
+    expect(writerKey(guest, '2001:db8:1:2::1')).toBe(writerKey(guest, '2001:db8:1:2:ffff::9'));
+    expect(writerKey(guest, '2001:db8:1:2::1')).not.toBe(writerKey(guest, '2001:db8:1:3::1'));
+    // Node answers no address once the client has closed the connection.
+    expect(writerKey(guest, undefined)).toBe('guest of a closed connection');
+  });
+
   it('refuses a protected write route that names no limit, and needs none on reads or public routes', () => {
     const app = Fastify();
     registerWriteLimits(app, { enabled: false, now: Date.now });

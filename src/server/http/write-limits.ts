@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { GUEST_USERNAME } from '../../shared/constants.js';
 import { rateLimited } from '../errors.js';
+import type { UserRow } from '../features/users/users.repository.js';
 import { callerOf } from './authenticate.js';
 import { createWindowCounter } from './window-counter.js';
 
@@ -31,10 +32,14 @@ declare module 'fastify' {
  * everyone who tries Crumb, so each client address counts as a guest of its own, and one guest's
  * flood leaves the others able to post.
  */
-function writerOf(request: FastifyRequest): string {
-  const caller = callerOf(request);
-  return caller.username_key === GUEST_USERNAME ? `guest ${normalizeIP(request.ip)}` : `baker ${caller.id}`;
+export function writerKey(caller: Pick<UserRow, 'id' | 'username_key'>, address: string | undefined): string {
+  if (caller.username_key !== GUEST_USERNAME) return `baker ${caller.id}`;
+  // Node forgets the address of a connection the client has closed; the write still goes on, so
+  // such guests share one count rather than none.
+  return address ? `guest ${normalizeIP(address)}` : 'guest of a closed connection';
 }
+
+const writerOf = (request: FastifyRequest) => writerKey(callerOf(request), request.ip as string | undefined);
 
 function limiter(max: number, now: () => number): preHandlerHookHandler {
   const counter = createWindowCounter({ max, windowMs: WINDOW_MS, maxKeys: REMEMBERED_WRITERS, now });

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from './database.js';
-import { createGroupCommit } from './group-commit.js';
+import { BACKLOG_SHARE, createGroupCommit } from './group-commit.js';
 import { inTransaction } from './transaction.js';
 
 describe('group commit (SQLite)', () => {
@@ -32,19 +32,43 @@ describe('group commit (SQLite)', () => {
   const begins = () => statements.filter((statement) => statement === 'begin immediate').length;
   const commits = () => statements.filter((statement) => statement === 'commit').length;
 
-  it('commits transactions asked for together once, each answering with its own result', async () => {
+  /** Enough transactions asked for together that the first group takes two of them. */
+  const BACKLOG = 2 * BACKLOG_SHARE;
+  const fillers = (from: number) =>
+    Array.from({ length: BACKLOG - 2 }, (_, i) => inTransaction(handle.db, (trx) => insert(trx, from + i)));
+
+  it('commits a few transactions asked for together one by one, with a turn of the event loop between', async () => {
+    const order: string[] = [];
+    const asked = [1, 2, 3].map((x) =>
+      inTransaction(handle.db, async (trx) => {
+        await insert(trx, x);
+        order.push(`transaction ${x}`);
+        return x * 10;
+      }),
+    );
+    // Work that came in meanwhile, a read say, runs between two groups.
+    setImmediate(() => order.push('other work'));
+    expect(await Promise.all(asked)).toEqual([10, 20, 30]);
+    expect(order).toEqual(['transaction 1', 'other work', 'transaction 2', 'transaction 3']);
+    expect(await rows()).toEqual([1, 2, 3]);
+    expect(begins()).toBe(3);
+    expect(commits()).toBe(3);
+  });
+
+  it('shares commits when transactions pile up, a group taking a share of the backlog', async () => {
     const results = await Promise.all(
-      [1, 2, 3].map((x) =>
+      Array.from({ length: 8 * BACKLOG_SHARE }, (_, i) =>
         inTransaction(handle.db, async (trx) => {
-          await insert(trx, x);
-          return x * 10;
+          await insert(trx, i + 1);
+          return i + 1;
         }),
       ),
     );
-    expect(results).toEqual([10, 20, 30]);
-    expect(await rows()).toEqual([1, 2, 3]);
-    expect(begins()).toBe(1);
-    expect(commits()).toBe(1);
+    expect(results).toEqual(Array.from({ length: 8 * BACKLOG_SHARE }, (_, i) => i + 1));
+    expect(await rows()).toHaveLength(8 * BACKLOG_SHARE);
+    // The first group takes 8 of the 64 waiting, the next 7 of 56, and so on down to one.
+    expect(commits()).toBeLessThan((8 * BACKLOG_SHARE) / 2);
+    expect(commits()).toBeGreaterThan(BACKLOG_SHARE);
   });
 
   it('rolls back only the transaction that failed, and gives its caller its error', async () => {
@@ -55,18 +79,25 @@ describe('group commit (SQLite)', () => {
     const outcomes = await Promise.allSettled([
       inTransaction(handle.db, (trx) => insert(trx, 1)),
       failing,
-      inTransaction(handle.db, (trx) => insert(trx, 3)),
-      // The same key as the first: a constraint error inside the group.
+      ...fillers(100),
+      // The same key as the first: a constraint error.
       inTransaction(handle.db, (trx) => insert(trx, 1)),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    // The first two share a group: the failure is rolled back to its savepoint only.
+    expect(commits()).toBeLessThan(BACKLOG + 1);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      ...Array(BACKLOG - 2).fill('fulfilled'),
+      'rejected',
+    ]);
     expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('changed my mind'));
-    expect(String((outcomes[3] as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
-    expect(await rows()).toEqual([1, 3]);
-    expect(commits()).toBe(1);
+    expect(String((outcomes.at(-1) as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect((await rows()).slice(0, 2)).toEqual([1, 100]);
+    expect(await rows()).not.toContain(2);
   });
 
-  it('answers only once the group is committed, visible to another connection', async () => {
+  it('answers only once the transaction is committed, visible to another connection', async () => {
     const other = new DatabaseSync(path.join(dir, SQLITE_FILE_NAME));
     try {
       const seenByOther = await Promise.all(
@@ -76,7 +107,7 @@ describe('group commit (SQLite)', () => {
           ),
         ),
       );
-      expect(seenByOther).toEqual([2, 2]);
+      expect(seenByOther).toEqual([1, 2]);
     } finally {
       other.close();
     }
@@ -90,13 +121,19 @@ describe('group commit (SQLite)', () => {
         await sql`pragma defer_foreign_keys = on`.execute(trx);
         await insert(trx, 2, 99);
       }),
+      ...fillers(100),
     ]);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'rejected',
+      'rejected',
+      ...Array(BACKLOG - 2).fill('fulfilled'),
+    ]);
     expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY constraint failed/);
-    expect(await rows()).toEqual([]);
+    expect(await rows()).not.toContain(1);
+    expect(await rows()).toHaveLength(BACKLOG - 2);
     // The database is usable afterwards.
     await inTransaction(handle.db, (trx) => insert(trx, 5));
-    expect(await rows()).toEqual([5]);
+    expect(await rows()).toContain(5);
   });
 
   it('runs transactions asked for while a group is committing in the next group, in order', async () => {

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, SQLITE_FILE_NAME, type DatabaseHandle, type Db } from './database.js';
-import { BACKLOG_SHARE, createGroupCommit, OVERDUE_MS } from './group-commit.js';
+import { BACKLOG_SHARE, createGroupCommit, type GroupCommit } from './group-commit.js';
 import { inTransaction } from './transaction.js';
 
 describe('group commit (SQLite)', () => {
@@ -32,15 +32,24 @@ describe('group commit (SQLite)', () => {
   const begins = () => statements.filter((statement) => statement === 'begin immediate').length;
   const commits = () => statements.filter((statement) => statement === 'commit').length;
 
+  /**
+   * A queue of its own on the test's connection whose transactions are never overdue, so a pause
+   * of the machine (a busy CI run) cannot change how those asked for together are grouped.
+   */
+  let calm: GroupCommit;
+  beforeEach(() => {
+    calm = createGroupCommit(handle.db, { overdueMs: 60_000 });
+  });
+
   /** Enough transactions asked for together that the first group takes two of them. */
   const BACKLOG = 2 * BACKLOG_SHARE;
   const fillers = (from: number) =>
-    Array.from({ length: BACKLOG - 2 }, (_, i) => inTransaction(handle.db, (trx) => insert(trx, from + i)));
+    Array.from({ length: BACKLOG - 2 }, (_, i) => calm.run((trx) => insert(trx, from + i)));
 
   it('commits a few transactions asked for together one by one, with a turn of the event loop between', async () => {
     const order: string[] = [];
     const asked = [1, 2, 3].map((x) =>
-      inTransaction(handle.db, async (trx) => {
+      calm.run(async (trx) => {
         await insert(trx, x);
         order.push(`transaction ${x}`);
         return x * 10;
@@ -58,7 +67,7 @@ describe('group commit (SQLite)', () => {
   it('shares commits when transactions pile up, a group taking a share of the backlog', async () => {
     const results = await Promise.all(
       Array.from({ length: 8 * BACKLOG_SHARE }, (_, i) =>
-        inTransaction(handle.db, async (trx) => {
+        calm.run(async (trx) => {
           await insert(trx, i + 1);
           return i + 1;
         }),
@@ -73,28 +82,37 @@ describe('group commit (SQLite)', () => {
   });
 
   it('commits a backlog that has waited too long in one group', async () => {
-    const slow = inTransaction(handle.db, async (trx) => {
+    const group = createGroupCommit(handle.db, { overdueMs: 10 });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = group.run(async (trx) => {
       await insert(trx, 1);
-      // Real asynchronous work keeps the thread's turn going long enough for the rest to be overdue.
-      await new Promise((resolve) => setTimeout(resolve, 2 * OVERDUE_MS));
+      started();
+      await released;
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await Promise.all([slow, ...[2, 3, 4].map((x) => inTransaction(handle.db, (trx) => insert(trx, x)))]);
+    await running;
+    const rest = [2, 3, 4].map((x) => group.run((trx) => insert(trx, x)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    release();
+    await Promise.all([slow, ...rest]);
     expect(await rows()).toEqual([1, 2, 3, 4]);
+    // The first alone, then the three that waited past 10 ms together.
     expect(commits()).toBe(2);
   });
 
   it('rolls back only the transaction that failed, and gives its caller its error', async () => {
-    const failing = inTransaction(handle.db, async (trx) => {
+    const failing = calm.run(async (trx) => {
       await insert(trx, 2);
       throw new Error('changed my mind');
     });
     const outcomes = await Promise.allSettled([
-      inTransaction(handle.db, (trx) => insert(trx, 1)),
+      calm.run((trx) => insert(trx, 1)),
       failing,
       ...fillers(100),
       // The same key as the first: a constraint error.
-      inTransaction(handle.db, (trx) => insert(trx, 1)),
+      calm.run((trx) => insert(trx, 1)),
     ]);
     // The first two share a group: the failure is rolled back to its savepoint only.
     expect(commits()).toBeLessThan(BACKLOG + 1);
@@ -115,9 +133,9 @@ describe('group commit (SQLite)', () => {
     try {
       const seenByOther = await Promise.all(
         [1, 2].map((x) =>
-          inTransaction(handle.db, (trx) => insert(trx, x)).then(
-            () => (other.prepare('select count(*) as n from t').get() as { n: number }).n,
-          ),
+          calm
+            .run((trx) => insert(trx, x))
+            .then(() => (other.prepare('select count(*) as n from t').get() as { n: number }).n),
         ),
       );
       expect(seenByOther).toEqual([1, 2]);
@@ -128,8 +146,8 @@ describe('group commit (SQLite)', () => {
 
   it('fails every transaction of the group when the commit fails, keeping none of them', async () => {
     const outcomes = await Promise.allSettled([
-      inTransaction(handle.db, (trx) => insert(trx, 1)),
-      inTransaction(handle.db, async (trx) => {
+      calm.run((trx) => insert(trx, 1)),
+      calm.run(async (trx) => {
         // A foreign key checked only at commit, so the commit itself fails.
         await sql`pragma defer_foreign_keys = on`.execute(trx);
         await insert(trx, 2, 99);
@@ -145,7 +163,7 @@ describe('group commit (SQLite)', () => {
     expect(await rows()).not.toContain(1);
     expect(await rows()).toHaveLength(BACKLOG - 2);
     // The database is usable afterwards.
-    await inTransaction(handle.db, (trx) => insert(trx, 5));
+    await calm.run((trx) => insert(trx, 5));
     expect(await rows()).toContain(5);
   });
 

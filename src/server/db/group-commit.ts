@@ -53,7 +53,7 @@ export const OVERDUE_MS = 5;
  * error. The transactions still run in order, one at a time, each seeing the ones before it, so
  * the outcome is that of running them one by one.
  */
-export function createGroupCommit(db: Db): GroupCommit {
+export function createGroupCommit(db: Db, { overdueMs = OVERDUE_MS } = {}): GroupCommit {
   const waiting: Job[] = [];
   let scheduled = false;
   let running = false;
@@ -70,7 +70,7 @@ export function createGroupCommit(db: Db): GroupCommit {
   }
 
   async function commitGroup() {
-    const overdue = performance.now() - (waiting[0]?.askedAt ?? Infinity) >= OVERDUE_MS;
+    const overdue = performance.now() - (waiting[0]?.askedAt ?? Infinity) >= overdueMs;
     const jobs = waiting.splice(0, overdue ? waiting.length : Math.max(1, Math.floor(waiting.length / BACKLOG_SHARE)));
     running = true;
     const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];

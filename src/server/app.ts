@@ -23,6 +23,8 @@ import { votesRoutes } from './features/votes/votes.routes.js';
 import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerAnonymousCache } from './http/anonymous-cache.js';
+import { createFeedCache, NO_FEED_CACHE } from './http/feed-cache.js';
+import { writesByOtherConnections } from './db/data-version.js';
 import { answerUnroutable, installErrorHandler } from './http/error-handler.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { parseJsonBodies } from './http/json-body.js';
@@ -56,6 +58,13 @@ const ANONYMOUS_CACHE_ENTRIES = 1000;
 /** 16 M characters, at most 32 MB, whatever answers visitors ask for; one answer at most 1 M. */
 const ANONYMOUS_CACHE_CHARS = 16 * 1024 * 1024;
 const ANONYMOUS_CACHE_ENTRY_CHARS = 1024 * 1024;
+/**
+ * Bakers' feed pages kept at most (one per baker and URL), of 16 M characters (at most 32 MB) in
+ * all, resting on 500,000 followed bakers in all (about 25 MB of index).
+ */
+const FEED_CACHE_ENTRIES = 10_000;
+const FEED_CACHE_CHARS = 16 * 1024 * 1024;
+const FEED_CACHE_DEPENDENCIES = 500_000;
 /**
  * How long a request may take to arrive, headers and body: a client sending its body a byte at
  * a time must not hold its connection, and a file descriptor, for good (Fastify turns Node's own
@@ -106,12 +115,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const secret =
     config.jwtSecret ?? (await readOrCreateSecret(database.db, 'jwt', () => randomBytes(48).toString('base64url')));
+  // PostgreSQL has no cheap way to learn of other instances' writes, so feeds there are always read.
+  const feedCache =
+    config.feedCache && database.dialect === 'sqlite'
+      ? createFeedCache({
+          maxEntries: FEED_CACHE_ENTRIES,
+          maxChars: FEED_CACHE_CHARS,
+          maxEntryChars: ANONYMOUS_CACHE_ENTRY_CHARS,
+          maxDependencies: FEED_CACHE_DEPENDENCIES,
+          writesElsewhere: () => writesByOtherConnections(database.db),
+        })
+      : NO_FEED_CACHE;
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     config,
     tokens: createTokenService(secret),
     now: options.now ?? Date.now,
+    usersChanged: (userIds) => feedCache.changed(userIds),
   };
   if (config.seed === 'demo') {
     const loaded = await loadDemoDataIfEmpty(ctx);
@@ -127,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuthenticator(ctx);
 
   app.decorateRequest('caller', null);
+  app.decorateRequest('feedCacheFill', null);
   trackRouteAccess(app);
   installErrorHandler(app);
   registerSecurityHeaders(app);
@@ -147,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(metaRoutes, { config });
       await api.register(authRoutes, { ctx, usersService });
       await api.register(usersRoutes, { auth, usersService, rateLimits: ctx.config.rateLimits });
-      await api.register(questionsRoutes, { auth, questions });
+      await api.register(questionsRoutes, { auth, questions, feedCache });
       await api.register(answersRoutes, { auth, answers });
       await api.register(commentsRoutes, { auth, comments });
       await api.register(votesRoutes, { auth, votes });

@@ -82,6 +82,7 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMITS: booleanSwitch,
   ANONYMOUS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  FEED_CACHE: booleanSwitch,
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -106,6 +107,8 @@ export interface Config {
   rateLimits: boolean;
   /** How long visitors' answers may be served from the anonymous cache (0: off); see http/anonymous-cache.ts. */
   anonymousCacheMs: number;
+  /** Whether signed-in feeds are kept until something they show changes (SQLite only); see http/feed-cache.ts. */
+  feedCache: boolean;
   /** Proxies whose X-Forwarded-For names the client (for rate limits and logs); false: none. */
   trustProxy: false | string[];
   logLevel: string;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: e.SEED,
     rateLimits: e.RATE_LIMITS === 'on',
     anonymousCacheMs: e.ANONYMOUS_CACHE_MS,
+    feedCache: e.FEED_CACHE === 'on',
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     passwordHash: OWASP_SCRYPT,

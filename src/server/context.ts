@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Db, DialectName } from './db/database.js';
 import type { TokenService } from './features/auth/tokens.js';
 
-/** What every service needs: the database, the configuration, the token service and the clock. */
+/** What every service needs: the database, the configuration, the token service, the clock, and who to tell of changes. */
 export interface AppContext {
   db: Db;
   dialect: DialectName;
@@ -10,4 +10,10 @@ export interface AppContext {
   tokens: TokenService;
   /** Epoch milliseconds; the seed replaces it to date its demo posts. */
   now(): number;
+  /**
+   * Called by services once a write has committed, with the users whose posts (rows, counts,
+   * votes, tags) or whose own follows, votes or bookmarks it changed: the feed cache drops what
+   * rests on them (http/feed-cache.ts).
+   */
+  usersChanged(userIds: readonly number[]): void;
 }

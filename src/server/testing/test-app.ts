@@ -57,6 +57,8 @@ export interface TestAppOptions {
   trustProxy?: Config['trustProxy'];
   /** Off unless a test is about it: most tests write rows directly and read them back at once. */
   anonymousCacheMs?: number;
+  /** Off unless a test is about it, for the same reason. */
+  feedCache?: boolean;
   now?: () => number;
   requestTimeoutMs?: number;
 }
@@ -103,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: options.rateLimits ?? false,
     trustProxy: options.trustProxy ?? false,
     anonymousCacheMs: options.anonymousCacheMs ?? 0,
+    feedCache: options.feedCache ?? false,
     passwordHash: FAST_HASH,
   };
   const app = await buildApp({

@@ -106,10 +106,10 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
         const clientKey = data._id ?? null;
         const insert = () =>
           inTransaction(db, async (trx) => {
-            await lockQuestion(trx, questionId);
+            const question = await lockQuestion(trx, questionId);
             if (clientKey) {
               const stored = await answers.findAnswerByClientKey(trx, questionId, caller.id, clientKey);
-              if (stored) return { row: stored, repeated: true };
+              if (stored) return { row: stored, repeated: true, authorId: question.user_id };
             }
             const row = await answers.insertAnswer(trx, {
               questionId,
@@ -120,9 +120,11 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
               now: ctx.now(),
             });
             await questions.adjustCounts(trx, questionId, { answers: 1 });
-            return { row, repeated: false };
+            return { row, repeated: false, authorId: question.user_id };
           });
         const stored = await retriedIfRaced(clientKey !== null, insert);
+        // The question's answer count.
+        ctx.usersChanged([stored.authorId]);
         return {
           ...(await firstPage(questionId, caller, db)),
           answer: stored.repeated ? await presentStored(db, stored.row, caller) : presentAnswer(stored.row, null, []),
@@ -143,7 +145,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     /** The answer's author may delete it, and so may the question's author. */
     delete: (caller: UserRow, questionId: number, answerId: number) =>
       withConnection(ctx.db, async (db) => {
-        await inTransaction(db, async (trx) => {
+        const authorId = await inTransaction(db, async (trx) => {
           const question = await lockQuestion(trx, questionId);
           const answer = await existingAnswer(trx, questionId, answerId);
           if (answer.user_id !== caller.id && question.user_id !== caller.id) {
@@ -151,7 +153,9 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
           }
           await answers.deleteAnswer(trx, answerId);
           await questions.adjustCounts(trx, questionId, { answers: -1 });
+          return question.user_id;
         });
+        ctx.usersChanged([authorId]);
         return firstPage(questionId, caller, db);
       }),
   };

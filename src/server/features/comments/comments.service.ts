@@ -75,7 +75,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
         // otherwise leave nothing to answer with.
         const insert = () =>
           inTransaction(db, async (trx) => {
-            await target(trx, questionId, answerId);
+            const { question } = await target(trx, questionId, answerId);
             const existing = clientKey
               ? await comments.findByClientKey(trx, questionId, answerId, caller.id, clientKey)
               : undefined;
@@ -94,9 +94,11 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
             }
             const view = await comments.findCommentView(trx, id);
             if (!view) throw new Error(`comment ${id} not found in the transaction that stored it`);
-            return view;
+            return { view, authorId: question.user_id };
           });
-        const view = await retriedIfRaced(clientKey !== null, insert);
+        const { view, authorId } = await retriedIfRaced(clientKey !== null, insert);
+        // The question's comment count (comments on an answer leave it as it is).
+        if (answerId === null) ctx.usersChanged([authorId]);
         return {
           ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db)),
           comment: presentComment(view),
@@ -118,7 +120,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
     /** The comment's author may delete it, and so may the question's author or, on an answer, the answer's author. */
     delete: (caller: UserRow, questionId: number, answerId: number | null, commentId: number) =>
       withConnection(ctx.db, async (db) => {
-        await inTransaction(db, async (trx) => {
+        const authorId = await inTransaction(db, async (trx) => {
           const { question, answer } = await target(trx, questionId, answerId);
           const comment = await comments.findComment(trx, questionId, answerId, commentId);
           if (!comment) throw notFound(messages.commentNotFound);
@@ -126,7 +128,9 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
           if (!allowed) throw notOwner(messages.cannotDeleteComment);
           await comments.deleteComment(trx, commentId);
           await adjustCount(trx, questionId, answerId, -1);
+          return question.user_id;
         });
+        if (answerId === null) ctx.usersChanged([authorId]);
         return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db);
       }),
   };

@@ -3,6 +3,7 @@ import { messages } from '../../../shared/messages.js';
 import { pageQuery, questionListQuery } from '../../../shared/schemas/lists.js';
 import { questionDataBody } from '../../../shared/schemas/questions.js';
 import { callerOf, type Authenticator } from '../../http/authenticate.js';
+import type { FeedCache } from '../../http/feed-cache.js';
 import { parseId } from '../../http/ids.js';
 import { routeAccess } from '../../http/route-access.js';
 import { validate } from '../../http/validate.js';
@@ -13,7 +14,7 @@ type UsernameParams = { Params: { username: string } };
 
 export async function questionsRoutes(
   app: FastifyInstance,
-  { auth, questions }: { auth: Authenticator; questions: QuestionsService },
+  { auth, questions, feedCache }: { auth: Authenticator; questions: QuestionsService; feedCache: FeedCache },
 ) {
   const { publicRoute, protectedRoute, writeRoute } = routeAccess(auth);
   const questionId = (raw: string) => parseId(raw, messages.questionNotFound);
@@ -22,9 +23,17 @@ export async function questionsRoutes(
     questions.list(validate(questionListQuery, request.query), request.caller, { kind: 'all' }),
   );
 
-  app.get('/feed', protectedRoute, async (request) =>
-    questions.list(validate(questionListQuery, request.query), callerOf(request), { kind: 'feed' }),
-  );
+  app.get('/feed', { ...protectedRoute, onSend: feedCache.keepOnSend }, async (request, reply) => {
+    const query = validate(questionListQuery, request.query);
+    const caller = callerOf(request);
+    return feedCache.answer(
+      request,
+      reply,
+      caller.id,
+      () => questions.feedDependencies(caller),
+      () => questions.list(query, caller, { kind: 'feed' }),
+    );
+  });
 
   app.get<QuestionParams>('/questions/:questionId', publicRoute, async (request) => ({
     question: await questions.get(questionId(request.params.questionId), request.caller),

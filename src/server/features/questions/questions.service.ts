@@ -24,6 +24,12 @@ import * as users from '../users/users.repository.js';
 import { tagKey } from '../../../shared/folded-text.js';
 import { orderOf, searchWords, type QuestionRow, type QuestionsRepository } from './questions.repository.js';
 
+/**
+ * The feed of a baker following more than this is not kept in memory: each kept feed is listed
+ * under every baker it rests on, so the cache's memory would grow with follow counts.
+ */
+const FEED_CACHE_MAX_FOLLOWING = 500;
+
 export type QuestionScope = { kind: 'all' } | { kind: 'feed' } | { kind: 'author'; username: string };
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;
@@ -105,6 +111,16 @@ export function createQuestionsService(
     };
   }
 
+  /**
+   * Whose changes can change the caller's feed: the caller and everyone they follow, or null when
+   * they follow more than the feed cache tracks (FEED_CACHE_MAX_FOLLOWING).
+   */
+  async function feedDependencies(caller: UserRow): Promise<number[] | null> {
+    if (caller.following_count > FEED_CACHE_MAX_FOLLOWING) return null;
+    const followed = await users.followeeIds(ctx.db, caller.id, FEED_CACHE_MAX_FOLLOWING + 1);
+    return followed.length > FEED_CACHE_MAX_FOLLOWING ? null : [caller.id, ...followed];
+  }
+
   /** Explore's first page as a visitor sees it, sized as the web app asks for it. */
   const firstExplorePage = () =>
     list(
@@ -131,6 +147,7 @@ export function createQuestionsService(
 
   return {
     list,
+    feedDependencies,
     firstExplorePage,
 
     /** The question with its first comments and answers, read as of one moment (`readTogether`). */
@@ -162,6 +179,7 @@ export function createQuestionsService(
             ctx.now(),
           ),
         );
+        ctx.usersChanged([caller.id]);
         return latestPage(caller, db);
       }),
 
@@ -181,6 +199,7 @@ export function createQuestionsService(
             ctx.now(),
           );
         });
+        ctx.usersChanged([caller.id]);
         return latestPage(caller, db);
       }),
 
@@ -190,6 +209,7 @@ export function createQuestionsService(
           const row = await ownQuestion(trx, caller, id, messages.cannotDeleteQuestion);
           await questions.delete(trx, row);
         });
+        ctx.usersChanged([caller.id]);
         return latestPage(caller, db);
       }),
 
@@ -207,6 +227,7 @@ export function createQuestionsService(
           }
           return question;
         });
+        ctx.usersChanged([caller.id]);
         const [question] = await summaries([row], caller, db);
         return { question: question as QuestionSummaryJson };
       }),

@@ -173,6 +173,15 @@ export async function feedAuthorUsernames(db: Db, followerId: number): Promise<s
   return (await feedAuthorRows(db, { followerId })).map((row) => row.username);
 }
 
+const followeeIdRows = prepared((db, a: { followerId: number; limit: number }) =>
+  db.selectFrom('follows').select('followee_id').where('follower_id', '=', a.followerId).limit(a.limit),
+);
+
+/** The ids of the users `followerId` follows, at most `limit` of them (an index range read). */
+export async function followeeIds(db: Db, followerId: number, limit: number): Promise<number[]> {
+  return (await followeeIdRows(db, { followerId, limit })).map((row) => row.followee_id);
+}
+
 const postingFolloweesRow = prepared((db, a: { followerId: number; atMost: number }) =>
   db
     .selectFrom((inner) =>

@@ -153,22 +153,28 @@ export function createUsersService(ctx: AppContext) {
     async follow(caller: UserRow, targetRef: string) {
       const target = await findByRef(targetRef);
       if (target.id === caller.id) throw badRequest(messages.cannotFollowSelf);
-      return inTransaction(ctx.db, async (trx) => {
+      const both = await inTransaction(ctx.db, async (trx) => {
         if (!(await users.insertFollow(trx, caller.id, target.id, ctx.now()))) {
           throw badRequest(messages.alreadyFollowing(target.username));
         }
         return bothUsers(trx, caller.id, target.id);
       });
+      // Whose posts the caller's feed shows.
+      ctx.usersChanged([caller.id]);
+      return both;
     },
 
     async unfollow(caller: UserRow, targetRef: string) {
       const target = await findByRef(targetRef);
-      return inTransaction(ctx.db, async (trx) => {
+      const both = await inTransaction(ctx.db, async (trx) => {
         if (!(await users.deleteFollow(trx, caller.id, target.id, ctx.now()))) {
           throw badRequest(messages.notFollowing(target.username));
         }
         return bothUsers(trx, caller.id, target.id);
       });
+      // Whose posts the caller's feed shows.
+      ctx.usersChanged([caller.id]);
+      return both;
     },
   };
 

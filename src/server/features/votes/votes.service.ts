@@ -84,11 +84,15 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
       answerVotes(ctx.db, questionId, answerId, caller),
 
     async reactToQuestion(caller: UserRow, questionId: number, reaction: Reaction) {
-      return inTransaction(ctx.db, async (trx) => {
+      const { votes, authorId } = await inTransaction(ctx.db, async (trx) => {
         const question = await questions.lock(trx, questionId);
         if (!question) throw notFound(messages.questionNotFound);
-        return apply(trx, { kind: 'question', id: questionId }, question, caller, reaction);
+        const votes = await apply(trx, { kind: 'question', id: questionId }, question, caller, reaction);
+        return { votes, authorId: question.user_id };
       });
+      // The question's counts and the caller's own vote on it.
+      ctx.usersChanged([caller.id, authorId]);
+      return votes;
     },
 
     async reactToAnswer(caller: UserRow, questionId: number, answerId: number, reaction: Reaction) {

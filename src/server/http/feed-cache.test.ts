@@ -1,0 +1,200 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFeedCache, type FeedCache } from './feed-cache.js';
+
+/**
+ * The cache's rules on a bare Fastify app whose feed route counts how often it really runs.
+ * (Its effect on the forum's own feed, write by write, is tested in
+ * features/questions/feed-cache.sqlite.test.ts.)
+ */
+describe('feed cache', () => {
+  let app: FastifyInstance;
+  let cache: FeedCache;
+  let runs: number;
+  let version: number;
+  /** Who each viewer's feed rests on: themselves and whom they follow; null for too many. */
+  let following: Map<number, number[] | null>;
+  /** Lets a test hold the computation until it says so. */
+  let gate: Promise<void> | null;
+  let status: number;
+
+  beforeEach(async () => {
+    runs = 0;
+    version = 1;
+    gate = null;
+    status = 200;
+    following = new Map([
+      [1, [1, 10, 11]],
+      [2, [2, 10]],
+      [3, null],
+    ]);
+    app = Fastify({ logger: false });
+    app.decorateRequest('feedCacheFill', null);
+    cache = createFeedCache({
+      maxEntries: 3,
+      maxChars: 150,
+      maxEntryChars: 80,
+      maxDependencies: 6,
+      writesElsewhere: async () => version,
+    });
+    app.get<{ Params: { viewer: string }; Querystring: { pad?: string } }>(
+      '/feed/:viewer',
+      { onSend: cache.keepOnSend },
+      async (request, reply) => {
+        const viewer = Number(request.params.viewer);
+        return cache.answer(
+          request,
+          reply,
+          viewer,
+          async () => following.get(viewer) ?? null,
+          async () => {
+            runs += 1;
+            const run = runs;
+            if (gate) await gate;
+            if (status !== 200) return reply.code(status).send({ errors: ['no'] });
+            return { run, pad: request.query.pad ?? '' };
+          },
+        );
+      },
+    );
+  });
+  afterEach(() => app.close());
+
+  const read = async (viewer: number, query = '') => {
+    const response = await app.inject({ method: 'GET', url: `/feed/${viewer}${query}` });
+    return {
+      status: response.statusCode,
+      run: (response.json() as { run?: number }).run,
+      type: response.headers['content-type'],
+    };
+  };
+
+  it('answers a repeated read from memory, as the same JSON, until something it rests on changes', async () => {
+    expect(await read(1)).toEqual({ status: 200, run: 1, type: 'application/json; charset=utf-8' });
+    expect(await read(1)).toEqual({ status: 200, run: 1, type: 'application/json; charset=utf-8' });
+    cache.changed([99]);
+    expect((await read(1)).run).toBe(1);
+    cache.changed([11]);
+    expect((await read(1)).run).toBe(2);
+    expect((await read(1)).run).toBe(2);
+    cache.changed([1]);
+    expect((await read(1)).run).toBe(3);
+  });
+
+  it('keeps each viewer and URL apart, and drops only the feeds that rest on a changed user', async () => {
+    expect((await read(1)).run).toBe(1);
+    expect((await read(2)).run).toBe(2);
+    expect((await read(1, '?pad=x')).run).toBe(3);
+    cache.changed([11]);
+    expect((await read(2)).run).toBe(2);
+    expect((await read(1)).run).toBe(4);
+    expect((await read(1, '?pad=x')).run).toBe(5);
+    cache.changed([10]);
+    expect((await read(2)).run).toBe(6);
+    expect((await read(1)).run).toBe(7);
+  });
+
+  it('does not keep a feed when one it rests on changed while it was computed', async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const first = read(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cache.changed([10]);
+    open();
+    expect((await first).run).toBe(1);
+    gate = null;
+    expect((await read(1)).run).toBe(2);
+    expect((await read(1)).run).toBe(2);
+  });
+
+  it('keeps a feed when only others changed while it was computed', async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const first = read(2);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cache.changed([11, 1]);
+    open();
+    expect((await first).run).toBe(1);
+    gate = null;
+    expect((await read(2)).run).toBe(1);
+  });
+
+  it('drops everything once another connection has written, and keeps nothing computed across such a write', async () => {
+    await read(1);
+    await read(2);
+    version += 1;
+    expect((await read(1)).run).toBe(3);
+    expect((await read(2)).run).toBe(4);
+    expect((await read(1)).run).toBe(3);
+
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    cache.changed([1]);
+    const during = read(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    version += 1;
+    open();
+    expect((await during).run).toBe(5);
+    gate = null;
+    expect((await read(1)).run).toBe(6);
+  });
+
+  it('never keeps the feed of a viewer following too many, nor an answer other than 200', async () => {
+    expect((await read(3)).run).toBe(1);
+    expect((await read(3)).run).toBe(2);
+    status = 404;
+    expect((await read(2)).status).toBe(404);
+    status = 200;
+    expect((await read(2)).run).toBe(4);
+    expect((await read(2)).run).toBe(4);
+  });
+
+  it('keeps at most maxEntries answers of maxChars, the oldest going first, and none over maxEntryChars', async () => {
+    following.set(4, [4]);
+    following.set(5, [5]);
+    await read(1);
+    await read(2);
+    await read(4);
+    await read(5);
+    expect((await read(5)).run).toBe(4);
+    expect((await read(2)).run).toBe(2);
+    expect((await read(1)).run).toBe(5);
+    const long = `?pad=${'x'.repeat(40)}`;
+    expect((await read(4, long)).run).toBe(6);
+    expect((await read(4, long)).run).toBe(7);
+    // An answer of pad 14 takes 60-61 characters with its key: a third passes maxChars (150).
+    cache.changed([1, 2, 4, 5]);
+    const medium = `?pad=${'y'.repeat(14)}`;
+    await read(1, medium);
+    await read(2, medium);
+    await read(4, medium);
+    const before = runs;
+    expect((await read(2, medium)).run).toBe(before - 1);
+    expect((await read(4, medium)).run).toBe(before);
+    expect((await read(1, medium)).run).toBe(before + 1);
+  });
+
+  it('keeps answers resting on maxDependencies users in all, the oldest going first, and none resting on more', async () => {
+    following.set(4, [4, 1, 2, 3, 5, 6, 7]);
+    await read(1);
+    await read(2);
+    expect((await read(1)).run).toBe(1);
+    expect((await read(2)).run).toBe(2);
+    // Viewer 1 rests on 3 users and viewer 2 on 2: a third feed resting on 2 more pushes out the oldest.
+    following.set(5, [5, 10]);
+    await read(5);
+    expect((await read(5)).run).toBe(3);
+    expect((await read(2)).run).toBe(2);
+    expect((await read(1)).run).toBe(4);
+    expect((await read(4)).run).toBe(5);
+    expect((await read(4)).run).toBe(6);
+  });
+
+  it('lets the feed of a changed user be computed again and kept, without growing its index', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      cache.changed([1]);
+      await read(1);
+    }
+    expect((await read(1)).run).toBe(5);
+  });
+});

@@ -1,0 +1,211 @@
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+
+/** How a feed answer kept in memory is sent: as the JSON text it was sent as the first time. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The feed answer this request is computing, to be kept once it is sent (see FeedCache). */
+    feedCacheFill: Fill | null;
+  }
+}
+
+export interface FeedCacheOptions {
+  /** Answers kept at most (each a page of one baker's feed). */
+  maxEntries: number;
+  /** The kept answers' total length in characters, their keys included. */
+  maxChars: number;
+  /** A longer answer is not kept. */
+  maxEntryChars: number;
+  /**
+   * The kept answers' dependencies (users each rests on) in all, at most: each is listed in an
+   * index, so a cache of bakers following hundreds would otherwise grow with their follow counts.
+   */
+  maxDependencies: number;
+  /**
+   * The database's count of commits made by other connections (SQLite's `PRAGMA data_version`):
+   * another process writing to the same file (a second instance, a command-line tool) moves it,
+   * and every kept answer is dropped, since what it changed is not known.
+   */
+  writesElsewhere: () => Promise<number>;
+}
+
+interface Entry {
+  payload: string;
+  chars: number;
+  /** The users whose changes end this answer: the viewer and everyone whose posts it may show. */
+  dependsOn: readonly number[];
+}
+
+/** An answer being computed: kept only if none of the users it rests on changed meanwhile. */
+interface Fill {
+  key: string;
+  /** Users changed while it was computed; null once too many to list, or after writes elsewhere. */
+  changedMeanwhile: Set<number> | null;
+  dependsOn: readonly number[];
+}
+
+/** In-flight fills tracked at most; an older one is not kept (it would only be refused later). */
+const MAX_FILLS = 1000;
+/** Users listed per in-flight fill at most before it gives up (a burst of writes while it ran). */
+const MAX_CHANGED_MEANWHILE = 10_000;
+
+export interface FeedCache {
+  /**
+   * Answers the caller's feed from what was kept when nothing it shows has changed since;
+   * otherwise computes it, reading first who it depends on, and keeps the answer once sent (the
+   * route's onSend must be `keepOnSend`). `dependsOn` gives the viewer and the users they follow,
+   * or null when there are too many to track.
+   */
+  answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    viewerId: number,
+    dependsOn: () => Promise<readonly number[] | null>,
+    compute: () => Promise<T>,
+  ): Promise<T | FastifyReply>;
+  keepOnSend: onSendHookHandler;
+  /**
+   * After a commit: the users whose posts (their rows, counts, votes, tags) or whose own votes,
+   * bookmarks or follows it changed. Every kept feed that shows one of their posts, or is one of
+   * theirs, is dropped.
+   */
+  changed(userIds: readonly number[]): void;
+}
+
+/**
+ * The signed-in feed, kept per baker and URL until something it shows changes (decision 39).
+ *
+ * A feed page is a function of the viewer's follows, the posts of the viewer and of the bakers
+ * they follow (with their counts and votes), and the viewer's votes and bookmarks on them. Every
+ * service that commits a change to one of those names the users it touched (`changed`): the
+ * posts' author, or the viewer themself. So an answer is dropped the moment a write this process
+ * answers could have changed it, and one computed while such a write committed is never kept.
+ * Writes by other processes sharing the database are caught by `writesElsewhere`, checked before
+ * every answer served from memory, so no instance ever serves a feed older than the last commit
+ * it can see. It is not a time-to-live cache: an answer is good until a dependency changes.
+ */
+export function createFeedCache({
+  maxEntries,
+  maxChars,
+  maxEntryChars,
+  maxDependencies,
+  writesElsewhere,
+}: FeedCacheOptions): FeedCache {
+  const entries = new Map<string, Entry>();
+  /** For each user: the keys of the kept answers that rest on them. */
+  const dependents = new Map<number, Set<string>>();
+  const fills = new Set<Fill>();
+  let chars = 0;
+  let dependencies = 0;
+  let seenVersion: number | undefined;
+
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.chars;
+    dependencies -= entry.dependsOn.length;
+    for (const user of entry.dependsOn) {
+      const keys = dependents.get(user);
+      keys?.delete(key);
+      if (keys?.size === 0) dependents.delete(user);
+    }
+  }
+
+  function dropAll() {
+    entries.clear();
+    dependents.clear();
+    chars = 0;
+    dependencies = 0;
+    for (const fill of fills) fill.changedMeanwhile = null;
+  }
+
+  /** Whether another process wrote since last asked; if so, nothing kept can be trusted. */
+  async function checkWritesElsewhere(): Promise<boolean> {
+    const version = await writesElsewhere();
+    if (version === seenVersion) return false;
+    seenVersion = version;
+    dropAll();
+    return true;
+  }
+
+  function keep(fill: Fill, payload: string) {
+    const size = fill.key.length + payload.length;
+    const count = fill.dependsOn.length;
+    if (size > maxEntryChars || count > maxDependencies) return;
+    drop(fill.key);
+    // A Map iterates in insertion order: the oldest kept first.
+    for (const oldest of entries.keys()) {
+      if (entries.size < maxEntries && chars + size <= maxChars && dependencies + count <= maxDependencies) break;
+      drop(oldest);
+    }
+    entries.set(fill.key, { payload, chars: size, dependsOn: fill.dependsOn });
+    chars += size;
+    dependencies += count;
+    for (const user of fill.dependsOn) {
+      let keys = dependents.get(user);
+      if (!keys) dependents.set(user, (keys = new Set()));
+      keys.add(fill.key);
+    }
+  }
+
+  return {
+    async answer(request, reply, viewerId, dependsOn, compute) {
+      const key = `${viewerId} ${request.url}`;
+      const changedElsewhere = await checkWritesElsewhere();
+      const kept = changedElsewhere ? undefined : entries.get(key);
+      if (kept) return reply.type(JSON_TYPE).send(kept.payload);
+      const fill: Fill = { key, changedMeanwhile: new Set(), dependsOn: [] };
+      fills.add(fill);
+      if (fills.size > MAX_FILLS) fills.delete(fills.values().next().value as Fill);
+      try {
+        const users = await dependsOn();
+        if (users === null) {
+          fills.delete(fill);
+          return await compute();
+        }
+        fill.dependsOn = users;
+        const result = await compute();
+        request.feedCacheFill = fill;
+        return result;
+      } catch (error) {
+        fills.delete(fill);
+        throw error;
+      }
+    },
+
+    async keepOnSend(request, reply, payload) {
+      const fill = request.feedCacheFill;
+      if (!fill) return payload;
+      request.feedCacheFill = null;
+      const wasTracked = fills.delete(fill);
+      if (!wasTracked || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (await checkWritesElsewhere()) return payload;
+      const changed = fill.changedMeanwhile;
+      if (changed === null || fill.dependsOn.some((user) => changed.has(user))) return payload;
+      keep(fill, payload);
+      return payload;
+    },
+
+    changed(userIds) {
+      for (const user of userIds) {
+        const keys = dependents.get(user);
+        if (keys) for (const key of [...keys]) drop(key);
+      }
+      for (const fill of fills) {
+        const changed = fill.changedMeanwhile;
+        if (changed === null) continue;
+        for (const user of userIds) changed.add(user);
+        if (changed.size > MAX_CHANGED_MEANWHILE) fill.changedMeanwhile = null;
+      }
+    },
+  };
+}
+
+/** With the cache off (tests that write rows directly, PostgreSQL): every feed is computed. */
+export const NO_FEED_CACHE: FeedCache = {
+  answer: (_request, _reply, _viewerId, _dependsOn, compute) => compute(),
+  keepOnSend: async (_request, _reply, payload) => payload,
+  changed: () => {},
+};

@@ -20,7 +20,7 @@ export interface ScenarioResult {
   atRate: Measurement;
 }
 
-/** A read measured on the database path (the anonymous cache off): no raw counterpart. */
+/** A read measured on the database path (the anonymous and feed caches off): no raw counterpart. */
 export interface DatabasePathResult {
   key: string;
   label: string;
@@ -66,7 +66,7 @@ export interface Report {
   settings: { connections: number; seconds: number; warmUpSeconds: number; readerRate: number; voteRate: number };
   fixtures: Fixtures;
   reads: ScenarioResult[];
-  /** The visitors' reads again with the anonymous cache off: what each costs when it reads the database. */
+  /** The reads again with the anonymous and feed caches off: what each costs when it reads the database. */
   databasePath?: DatabasePathResult[] | undefined;
   votes: VoteResults;
   feedBaseline: { posts: number; rate: number; measurement: Measurement } | undefined;
@@ -119,12 +119,14 @@ export function targetsOf(report: Report): TargetCheck[] {
       met: slower <= 1.2,
     });
   }
-  if (feed && report.feedBaseline) {
-    const growth = feed.p50 / report.feedBaseline.measurement.p50;
+  // Like keyset pagination, how the feed grows with the forum is a property of its statements.
+  const dbFeed = report.databasePath?.find((r) => r.key === 'feed') ?? feed;
+  if (dbFeed && report.feedBaseline) {
+    const growth = dbFeed.p50 / report.feedBaseline.measurement.p50;
     checks.push({
-      name: `feed p50 at ${report.size.posts.toLocaleString('en-US')} posts vs ${report.feedBaseline.posts.toLocaleString('en-US')} (at ${report.feedBaseline.rate}/s)`,
+      name: `feed p50 at ${report.size.posts.toLocaleString('en-US')} posts vs ${report.feedBaseline.posts.toLocaleString('en-US')} (at ${report.feedBaseline.rate}/s${report.databasePath ? ', database path' : ''})`,
       target: '≤ 1.3×',
-      measured: `${ms(feed.p50)} vs ${ms(report.feedBaseline.measurement.p50)} = ${growth.toFixed(2)}×`,
+      measured: `${ms(dbFeed.p50)} vs ${ms(report.feedBaseline.measurement.p50)} = ${growth.toFixed(2)}×`,
       met: growth <= 1.3,
     });
   }
@@ -229,7 +231,7 @@ export function printReport(report: Report): void {
     ),
   );
   if (report.databasePath?.length) {
-    console.log("\nThe same visitors' reads on the database path (anonymous cache off):\n");
+    console.log('\nThe same reads on the database path (anonymous and feed caches off):\n');
     console.log(
       table(
         ['scenario', 'req/s', 'CPU µs/req', 'steal %', 'fixed rate', 'p50 ms', 'p99 ms', 'errors'],

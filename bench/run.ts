@@ -42,8 +42,11 @@ const deepPage = quick ? 250 : 1000;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-/** The production server; `anonymousCache: false` makes every visitor's read go to the database. */
-async function startCrumb(location: Location, { anonymousCache = true } = {}): Promise<Running> {
+/**
+ * The production server; `caches: false` turns off the anonymous cache and the feed cache, so
+ * that every read goes to the database.
+ */
+async function startCrumb(location: Location, { caches = true } = {}): Promise<Running> {
   const port = await freePort();
   return startServer(
     ['dist/server/main.js'],
@@ -54,7 +57,7 @@ async function startCrumb(location: Location, { anonymousCache = true } = {}): P
       RATE_LIMITS: 'off',
       // Access logs off: the measured work is the forum's, as behind a proxy that logs requests.
       LOG_LEVEL: 'warn',
-      ...(anonymousCache ? {} : { ANONYMOUS_CACHE_MS: '0' }),
+      ...(caches ? {} : { ANONYMOUS_CACHE_MS: '0', FEED_CACHE: 'off' }),
     },
     port,
     '/api/health',
@@ -151,14 +154,17 @@ async function measureReads(crumb: Running, raw: Running, scenarios: ReadScenari
 }
 
 /**
- * The visitors' reads (no token) once more on a server with the anonymous cache off: what each
- * costs when it reads the database, as every signed-in read does. No raw runs: the bodies are the
- * same as in the first pass.
+ * Every read once more on a server with the anonymous and feed caches off: what each costs when
+ * it reads the database, as a signed-in read of a list does, and as the feed does the first time
+ * after something it shows changed. No raw runs: the bodies are the same as in the first pass.
  */
 async function measureDatabasePath(crumb: Running, scenarios: ReadScenario[]): Promise<DatabasePathResult[]> {
   const results: DatabasePathResult[] = [];
-  for (const scenario of scenarios.filter((s) => !s.headers)) {
-    const target: Target = { url: `${crumb.url}${scenario.path}` };
+  for (const scenario of scenarios) {
+    const target: Target = {
+      url: `${crumb.url}${scenario.path}`,
+      ...(scenario.headers ? { headers: scenario.headers } : {}),
+    };
     await run(target, { connections, seconds: warmUpSeconds });
     const max = await run(target, { connections, seconds, serverPid: crumb.child.pid });
     const rate = Math.max(1, Math.floor(max.rps / 2));
@@ -244,11 +250,14 @@ async function measureVotes(crumb: Running, fixtures: Fixtures, rawReaders: Meas
   };
 }
 
-/** The feed's p50 on the 10,000-post dataset, at the rate the full feed was measured at. */
+/**
+ * The feed's p50 on the 10,000-post dataset on the database path, at the rate the full feed was
+ * measured at there: whether the feed's statements slow down as the forum grows.
+ */
 async function feedBaseline(postgres: string | undefined, rate: number): Promise<Measurement> {
   const location = await ensureDataset(SMALL, postgres);
   const fixtures = await readFixtures(location);
-  const crumb = await startCrumb(location);
+  const crumb = await startCrumb(location, { caches: false });
   try {
     const token = await signIn(crumb, fixtures.feedUser.username);
     const target: Target = { url: `${crumb.url}/api/feed`, headers: bearer(token) };
@@ -304,7 +313,7 @@ async function main() {
     raw = undefined;
     const votes = await measureVotes(crumb, fixtures, rawReaders);
     await crumb.stop();
-    const uncached = await startCrumb(location, { anonymousCache: false });
+    const uncached = await startCrumb(location, { caches: false });
     let databasePath: DatabasePathResult[];
     try {
       databasePath = await measureDatabasePath(uncached, scenarios);
@@ -312,7 +321,7 @@ async function main() {
       await uncached.stop();
     }
 
-    const feed = reads.find((r) => r.key === 'feed');
+    const feed = databasePath.find((r) => r.key === 'feed');
     const baseline = !quick && feed ? await feedBaseline(values.postgres, feed.rate) : undefined;
 
     const report: Report = {

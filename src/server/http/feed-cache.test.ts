@@ -16,12 +16,15 @@ describe('feed cache', () => {
   let following: Map<number, number[] | null>;
   /** Lets a test hold the computation until it says so. */
   let gate: Promise<void> | null;
+  /** Lets a test hold the read of whom a feed rests on. */
+  let dependenciesGate: Promise<void> | null;
   let status: number;
 
   beforeEach(async () => {
     runs = 0;
     version = 1;
     gate = null;
+    dependenciesGate = null;
     status = 200;
     following = new Map([
       [1, [1, 10, 11]],
@@ -46,7 +49,10 @@ describe('feed cache', () => {
           request,
           reply,
           viewer,
-          async () => following.get(viewer) ?? null,
+          async () => {
+            if (dependenciesGate) await dependenciesGate;
+            return following.get(viewer) ?? null;
+          },
           async () => {
             runs += 1;
             const run = runs;
@@ -103,6 +109,19 @@ describe('feed cache', () => {
     open();
     expect((await first).run).toBe(1);
     gate = null;
+    expect((await read(1)).run).toBe(2);
+    expect((await read(1)).run).toBe(2);
+  });
+
+  it('does not keep a feed when one it rests on changed before it knew whom it rests on', async () => {
+    let open!: () => void;
+    dependenciesGate = new Promise((resolve) => (open = resolve));
+    const first = read(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cache.changed([2, 11]);
+    open();
+    expect((await first).run).toBe(1);
+    dependenciesGate = null;
     expect((await read(1)).run).toBe(2);
     expect((await read(1)).run).toBe(2);
   });
@@ -196,5 +215,95 @@ describe('feed cache', () => {
       await read(1);
     }
     expect((await read(1)).run).toBe(5);
+  });
+});
+
+/**
+ * While keepOnSend waits for writesElsewhere() (in the app, a query on the one connection), a
+ * change announced, or a write elsewhere seen first by another request, must still keep the
+ * page from being kept: it was read before the change.
+ */
+describe('feed cache: while the keep-time check waits', () => {
+  let app: FastifyInstance;
+  let cache: FeedCache;
+  let runs: number;
+  let version: number;
+  let calls: number;
+  /** The writesElsewhere() call (1-based) to hold, and how to release it. */
+  let holdCall: number;
+  let held: { reached: Promise<void>; reach: () => void; release: () => void; gate: Promise<void> };
+
+  const newHold = () => {
+    let reach!: () => void;
+    let release!: () => void;
+    const reached = new Promise<void>((resolve) => (reach = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    return { reached, reach, release, gate };
+  };
+
+  beforeEach(() => {
+    runs = 0;
+    version = 1;
+    calls = 0;
+    holdCall = 0;
+    held = newHold();
+    app = Fastify({ logger: false });
+    app.decorateRequest('feedCacheFill', null);
+    cache = createFeedCache({
+      maxEntries: 10,
+      maxChars: 10_000,
+      maxEntryChars: 1000,
+      maxDependencies: 100,
+      writesElsewhere: async () => {
+        calls += 1;
+        if (calls === holdCall) {
+          held.reach();
+          await held.gate;
+        }
+        return version;
+      },
+    });
+    app.get<{ Params: { viewer: string } }>('/feed/:viewer', { onSend: cache.keepOnSend }, async (request, reply) => {
+      const viewer = Number(request.params.viewer);
+      return cache.answer(
+        request,
+        reply,
+        viewer,
+        async () => [viewer, 10],
+        async () => {
+          runs += 1;
+          return { run: runs };
+        },
+      );
+    });
+  });
+  afterEach(() => app.close());
+
+  const read = async (viewer: number) =>
+    (await app.inject({ method: 'GET', url: `/feed/${viewer}` })).json<{ run: number }>().run;
+
+  it('a change announced while keepOnSend awaits data_version still stops the page being kept', async () => {
+    expect(await read(1)).toBe(1);
+    cache.changed([10]);
+    holdCall = calls + 2; // answer()'s check passes; keepOnSend's is held
+    const during = read(1);
+    await held.reached;
+    cache.changed([10]); // a followed baker's post changed and the write was acknowledged
+    held.release();
+    expect(await during).toBe(2);
+    expect(await read(1)).toBe(3);
+  });
+
+  it('a write elsewhere detected by another request meanwhile still stops the page being kept', async () => {
+    expect(await read(1)).toBe(1);
+    cache.changed([1]);
+    holdCall = calls + 2;
+    const during = read(1);
+    await held.reached;
+    version += 1; // another process commits ...
+    expect(await read(2)).toBe(3); // ... and another baker's request sees it first (dropAll)
+    held.release();
+    expect(await during).toBe(2);
+    expect(await read(1)).toBe(4);
   });
 });

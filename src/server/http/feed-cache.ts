@@ -37,18 +37,25 @@ interface Entry {
   dependsOn: readonly number[];
 }
 
-/** An answer being computed: kept only if none of the users it rests on changed meanwhile. */
+/**
+ * An answer being computed, from before its first read until it is kept or refused: kept only if
+ * none of the users it rests on changed meanwhile, and no other process wrote.
+ */
 interface Fill {
   key: string;
-  /** Users changed while it was computed; null once too many to list, or after writes elsewhere. */
-  changedMeanwhile: Set<number> | null;
+  /** Whom it rests on, once read. */
   dependsOn: readonly number[];
+  dependsOnSet: Set<number> | null;
+  /** Users changed before `dependsOn` was known, to be checked against it then. */
+  changedEarly: Set<number>;
+  /** Something it rests on changed, or another process wrote: it is not kept. */
+  stale: boolean;
 }
 
 /** In-flight fills tracked at most; an older one is not kept (it would only be refused later). */
 const MAX_FILLS = 1000;
-/** Users listed per in-flight fill at most before it gives up (a burst of writes while it ran). */
-const MAX_CHANGED_MEANWHILE = 10_000;
+/** Users listed per fill before its dependencies are known, at most; past that it is not kept. */
+const MAX_CHANGED_EARLY = 1000;
 
 export interface FeedCache {
   /**
@@ -118,7 +125,7 @@ export function createFeedCache({
     dependents.clear();
     chars = 0;
     dependencies = 0;
-    for (const fill of fills) fill.changedMeanwhile = null;
+    for (const fill of fills) fill.stale = true;
   }
 
   /** Whether another process wrote since last asked; if so, nothing kept can be trusted. */
@@ -156,7 +163,7 @@ export function createFeedCache({
       const changedElsewhere = await checkWritesElsewhere();
       const kept = changedElsewhere ? undefined : entries.get(key);
       if (kept) return reply.type(JSON_TYPE).send(kept.payload);
-      const fill: Fill = { key, changedMeanwhile: new Set(), dependsOn: [] };
+      const fill: Fill = { key, dependsOn: [], dependsOnSet: null, changedEarly: new Set(), stale: false };
       fills.add(fill);
       if (fills.size > MAX_FILLS) fills.delete(fills.values().next().value as Fill);
       try {
@@ -166,6 +173,9 @@ export function createFeedCache({
           return await compute();
         }
         fill.dependsOn = users;
+        fill.dependsOnSet = new Set(users);
+        if (users.some((user) => fill.changedEarly.has(user))) fill.stale = true;
+        fill.changedEarly.clear();
         const result = await compute();
         request.feedCacheFill = fill;
         return result;
@@ -179,13 +189,20 @@ export function createFeedCache({
       const fill = request.feedCacheFill;
       if (!fill) return payload;
       request.feedCacheFill = null;
-      const wasTracked = fills.delete(fill);
-      if (!wasTracked || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      if (await checkWritesElsewhere()) return payload;
-      const changed = fill.changedMeanwhile;
-      if (changed === null || fill.dependsOn.some((user) => changed.has(user))) return payload;
-      keep(fill, payload);
-      return payload;
+      // The fill stays tracked until it is kept or refused, the check below included: a change
+      // announced, or seen by another request, while that check waits must still refuse it.
+      try {
+        if (!fills.has(fill) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        try {
+          await checkWritesElsewhere();
+        } catch {
+          return payload; // the page was computed; it is only not kept
+        }
+        if (fills.has(fill) && !fill.stale) keep(fill, payload);
+        return payload;
+      } finally {
+        fills.delete(fill);
+      }
     },
 
     changed(userIds) {
@@ -194,10 +211,14 @@ export function createFeedCache({
         if (keys) for (const key of [...keys]) drop(key);
       }
       for (const fill of fills) {
-        const changed = fill.changedMeanwhile;
-        if (changed === null) continue;
-        for (const user of userIds) changed.add(user);
-        if (changed.size > MAX_CHANGED_MEANWHILE) fill.changedMeanwhile = null;
+        if (fill.stale) continue;
+        const known = fill.dependsOnSet;
+        if (known) {
+          fill.stale = userIds.some((user) => known.has(user));
+          continue;
+        }
+        for (const user of userIds) fill.changedEarly.add(user);
+        if (fill.changedEarly.size > MAX_CHANGED_EARLY) fill.stale = true;
       }
     },
   };

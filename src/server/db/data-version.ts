@@ -9,7 +9,8 @@ const dataVersion = prepared((db) =>
 /**
  * SQLite's count of transactions committed to the file by other connections, as this connection
  * sees it: it moves when another process (or a second instance) writes, never for this
- * connection's own commits, and costs about 2 µs (no disk read).
+ * connection's own commits, and reads no page from disk: about 2 µs in SQLite, 5.5 µs a call here
+ * through Kysely.
  */
 export async function writesByOtherConnections(db: Db): Promise<number> {
   const [row] = await dataVersion(db, {});

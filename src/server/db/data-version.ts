@@ -1,18 +1,18 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
-import { prepared } from './prepared.js';
 
-const dataVersion = prepared((db) =>
-  db.selectFrom(sql<{ data_version: number }>`pragma_data_version()`.as('p')).select('p.data_version'),
-);
+/**
+ * The pragma itself rather than its table-valued form (`pragma_data_version()`), which SQLite
+ * parses anew as a PRAGMA statement on every call.
+ */
+const DATA_VERSION = CompiledQuery.raw('PRAGMA data_version');
 
 /**
  * SQLite's count of transactions committed to the file by other connections, as this connection
  * sees it: it moves when another process (or a second instance) writes, never for this
- * connection's own commits, and reads no page from disk: about 2 µs in SQLite, 5.5 µs a call here
- * through Kysely.
+ * connection's own commits, and reads no page from disk: about 3 µs in SQLite.
  */
 export async function writesByOtherConnections(db: Db): Promise<number> {
-  const [row] = await dataVersion(db, {});
-  return row?.data_version ?? 0;
+  const { rows } = await db.executeQuery<{ data_version: number }>(DATA_VERSION);
+  return rows[0]?.data_version ?? 0;
 }

@@ -179,6 +179,11 @@ const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const steal = (m: Measurement | undefined) => (m?.stealPercent === undefined ? '' : m.stealPercent.toFixed(0));
 const cpu = (m: Measurement | undefined) =>
   m?.serverCpuMsPerRequest === undefined ? '' : String(Math.round(m.serverCpuMsPerRequest * 1000));
+/** The server's CPU µs per request, averaged over runs; blank when it was not measured. */
+const meanCpu = (runs: Measurement[]) => {
+  const mean = meanCpuMs(runs);
+  return Number.isFinite(mean) ? String(Math.round(mean * 1000)) : '';
+};
 
 /** A table row for a run that has no raw counterpart. */
 function row(label: string, m: Measurement, rate: number | undefined, withCpu = false): string[] {
@@ -255,9 +260,7 @@ export function printReport(report: Report): void {
         report.databasePath.map((r) => [
           r.label,
           count(r.rps),
-          Number.isFinite(meanCpuMs(unthrottledRuns(r)))
-            ? String(Math.round(meanCpuMs(unthrottledRuns(r)) * 1000))
-            : '',
+          meanCpu(unthrottledRuns(r)),
           steal(r.unthrottled),
           String(r.rate),
           r.p50.toFixed(2),

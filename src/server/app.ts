@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           maxChars: FEED_CACHE_CHARS,
           maxEntryChars: ANONYMOUS_CACHE_ENTRY_CHARS,
           maxDependencies: FEED_CACHE_DEPENDENCIES,
-          writesElsewhere: () => writesByOtherConnections(database.db),
+          writesElsewhere: database.writesByOtherConnections ?? (() => writesByOtherConnections(database.db)),
         })
       : NO_FEED_CACHE;
   const ctx: AppContext = {

@@ -8,6 +8,7 @@ import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from './node-sq
 import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { migrations } from './migrations/index.js';
 import { commitInGroups } from './transaction.js';
+import { dataVersionReader } from './data-version.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -17,6 +18,11 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** PostgreSQL: the schema the app's tables live in, when not the default. */
   schema?: string | undefined;
+  /**
+   * SQLite: the count of commits by other connections (`PRAGMA data_version`), read on the spot
+   * when it can be (data-version.ts).
+   */
+  writesByOtherConnections?: () => number | Promise<number>;
   destroy(): Promise<void>;
 }
 
@@ -85,8 +91,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const database = new NodeSqliteDatabase(connection);
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database), ...(log ? { log } : {}) });
   const group = commitInGroups(db);
+  const writesByOtherConnections = dataVersionReader(connection, db);
   const background = options.backgroundCheckpoints;
-  if (!background) return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  if (!background) return { db, dialect: 'sqlite', writesByOtherConnections, destroy: () => db.destroy() };
 
   // No journal_size_limit: it would truncate the log inside a commit (see background-checkpoints.ts).
   connection.exec('PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = -1');
@@ -106,6 +113,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
+    writesByOtherConnections,
     async destroy() {
       await checkpoints.stop();
       await db.destroy();

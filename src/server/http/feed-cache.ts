@@ -27,7 +27,7 @@ export interface FeedCacheOptions {
    * another process writing to the same file (a second instance, a command-line tool) moves it,
    * and every kept answer is dropped, since what it changed is not known.
    */
-  writesElsewhere: () => Promise<number>;
+  writesElsewhere: () => number | Promise<number>;
 }
 
 interface Entry {

@@ -12,8 +12,8 @@ export interface AppContext {
   now(): number;
   /**
    * Called by services once a write has committed, with the users whose posts (rows, counts,
-   * votes, tags) or whose own follows, votes or bookmarks it changed: the feed cache drops what
-   * rests on them (http/feed-cache.ts).
+   * votes, tags), whose own follows, votes or bookmarks, or whose own row (a profile, a password)
+   * it changed: the feed cache drops what rests on them (http/feed-cache.ts).
    */
   usersChanged(userIds: readonly number[]): void;
 }

@@ -16,23 +16,42 @@ declare module 'fastify' {
   }
 }
 
+/** Who asks, as their verified token names them. */
+export interface Viewer {
+  id: number;
+  username: string;
+  /** The token version the token was issued with. */
+  tokenVersion: number;
+}
+
 export interface Authenticator {
   /** For protected routes: a valid token of an existing user, or 401. */
   required(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Who a protected request's token names, checked but without reading their row, or 401: for a
+   * route that checks the row itself, or knows it unchanged (the feed cache).
+   */
+  viewer(request: FastifyRequest): Viewer;
   /** For public routes: reads the caller when a valid token is sent, ignores anything else. */
   optional(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export function createAuthenticator(ctx: AppContext): Authenticator {
-  async function resolve(request: FastifyRequest): Promise<UserRow | null> {
+  function viewerOf(request: FastifyRequest): Viewer | null {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) return null;
     const claims = ctx.tokens.verify(token);
     if (!claims) return null;
     // Only what could be a stored id: PostgreSQL refuses a larger number outright (a 500).
     if (!isStoredId(claims.sub)) return null;
-    const user = await findUserById(ctx.db, Number(claims.sub));
-    if (!user || user.username !== claims.username || user.token_version !== claims.ver) return null;
+    return { id: Number(claims.sub), username: claims.username, tokenVersion: claims.ver };
+  }
+
+  async function resolve(request: FastifyRequest): Promise<UserRow | null> {
+    const viewer = viewerOf(request);
+    if (!viewer) return null;
+    const user = await findUserById(ctx.db, viewer.id);
+    if (!user || user.username !== viewer.username || user.token_version !== viewer.tokenVersion) return null;
     return user;
   }
 
@@ -44,6 +63,11 @@ export function createAuthenticator(ctx: AppContext): Authenticator {
     },
     async optional(request) {
       request.caller = await resolve(request);
+    },
+    viewer(request) {
+      const viewer = viewerOf(request);
+      if (!viewer) throw unauthorized();
+      return viewer;
     },
   };
 }

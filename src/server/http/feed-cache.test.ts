@@ -19,9 +19,15 @@ describe('feed cache', () => {
   /** Lets a test hold the read of whom a feed rests on. */
   let dependenciesGate: Promise<void> | null;
   let status: number;
+  /** Each viewer's token version as their row holds it (0 unless a test changes it). */
+  let rowTokenVersion: Map<number, number>;
+  /** Lets a test hold the read of the viewer's row. */
+  let rowGate: Promise<void> | null;
 
   beforeEach(async () => {
     runs = 0;
+    rowTokenVersion = new Map();
+    rowGate = null;
     version = 1;
     gate = null;
     dependenciesGate = null;
@@ -40,34 +46,43 @@ describe('feed cache', () => {
       maxDependencies: 6,
       writesElsewhere: async () => version,
     });
+    // The `x-ver` header stands for the token's version (the key is the URL, as in the app); the
+    // route checks it against the viewer's "row".
     app.get<{ Params: { viewer: string }; Querystring: { pad?: string } }>(
       '/feed/:viewer',
       { onSend: cache.keepOnSend },
       async (request, reply) => {
         const viewer = Number(request.params.viewer);
-        return cache.answer(
-          request,
-          reply,
-          viewer,
-          async () => {
-            if (dependenciesGate) await dependenciesGate;
-            return following.get(viewer) ?? null;
-          },
-          async () => {
-            runs += 1;
-            const run = runs;
-            if (gate) await gate;
-            if (status !== 200) return reply.code(status).send({ errors: ['no'] });
-            return { run, pad: request.query.pad ?? '' };
-          },
-        );
+        const tokenVersion = Number(request.headers['x-ver'] ?? 0);
+        return cache.answer(request, reply, { id: viewer, username: `baker${viewer}`, tokenVersion }, async () => {
+          if (rowGate) await rowGate;
+          if ((rowTokenVersion.get(viewer) ?? 0) !== tokenVersion)
+            throw Object.assign(new Error('no'), { statusCode: 401 });
+          return {
+            dependsOn: async () => {
+              if (dependenciesGate) await dependenciesGate;
+              return following.get(viewer) ?? null;
+            },
+            compute: async () => {
+              runs += 1;
+              const run = runs;
+              if (gate) await gate;
+              if (status !== 200) return reply.code(status).send({ errors: ['no'] });
+              return { run, pad: request.query.pad ?? '' };
+            },
+          };
+        });
       },
     );
   });
   afterEach(() => app.close());
 
-  const read = async (viewer: number, query = '') => {
-    const response = await app.inject({ method: 'GET', url: `/feed/${viewer}${query}` });
+  const read = async (viewer: number, query = '', tokenVersion = 0) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/feed/${viewer}${query}`,
+      headers: { 'x-ver': String(tokenVersion) },
+    });
     return {
       status: response.statusCode,
       run: (response.json() as { run?: number }).run,
@@ -209,6 +224,36 @@ describe('feed cache', () => {
     expect((await read(4)).run).toBe(6);
   });
 
+  it('answers from memory only a token with the username and token version the row had', async () => {
+    expect((await read(1)).run).toBe(1);
+    expect((await read(1)).run).toBe(1);
+    // A new password: the row's version moves, and the service announces the baker.
+    rowTokenVersion.set(1, 1);
+    cache.changed([1]);
+    expect((await read(1)).status).toBe(401);
+    expect((await read(1, '', 1)).run).toBe(2);
+    expect((await read(1, '', 1)).run).toBe(2);
+    // The old token, on the URL a kept answer is under: the row is read again, and refuses it.
+    expect((await read(1, '', 0)).status).toBe(401);
+    expect((await read(1, '', 1)).run).toBe(2);
+  });
+
+  it('keeps no feed when the viewer changed while their row was read, even one they do not list', async () => {
+    following.set(4, [10]);
+    let open!: () => void;
+    rowGate = new Promise((resolve) => (open = resolve));
+    const first = read(4);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    cache.changed([4]);
+    open();
+    expect((await first).run).toBe(1);
+    rowGate = null;
+    expect((await read(4)).run).toBe(2);
+    expect((await read(4)).run).toBe(2);
+    cache.changed([4]);
+    expect((await read(4)).run).toBe(3);
+  });
+
   it('lets the feed of a changed user be computed again and kept, without growing its index', async () => {
     for (let i = 0; i < 5; i += 1) {
       cache.changed([1]);
@@ -265,16 +310,13 @@ describe('feed cache: while the keep-time check waits', () => {
     });
     app.get<{ Params: { viewer: string } }>('/feed/:viewer', { onSend: cache.keepOnSend }, async (request, reply) => {
       const viewer = Number(request.params.viewer);
-      return cache.answer(
-        request,
-        reply,
-        viewer,
-        async () => [viewer, 10],
-        async () => {
+      return cache.answer(request, reply, { id: viewer, username: `baker${viewer}`, tokenVersion: 0 }, async () => ({
+        dependsOn: async () => [viewer, 10],
+        compute: async () => {
           runs += 1;
           return { run: runs };
         },
-      );
+      }));
     });
   });
   afterEach(() => app.close());

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { Viewer } from './authenticate.js';
 
 /** How a feed answer kept in memory is sent: as the JSON text it was sent as the first time. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,11 +31,21 @@ export interface FeedCacheOptions {
   writesElsewhere: () => number | Promise<number>;
 }
 
+/** How a feed answer is read when none is kept: what it rests on, and the answer itself. */
+export interface FeedRead<T> {
+  /** The viewer and the users they follow, or null when there are too many to track. */
+  dependsOn: () => Promise<readonly number[] | null>;
+  compute: () => Promise<T>;
+}
+
 interface Entry {
   payload: string;
   chars: number;
   /** The users whose changes end this answer: the viewer and everyone whose posts it may show. */
   dependsOn: readonly number[];
+  /** The viewer's username and token version, as their row held them when it was read. */
+  username: string;
+  tokenVersion: number;
 }
 
 /**
@@ -43,6 +54,7 @@ interface Entry {
  */
 interface Fill {
   key: string;
+  viewer: Viewer;
   /** Whom it rests on, once read. */
   dependsOn: readonly number[];
   dependsOnSet: Set<number> | null;
@@ -59,23 +71,26 @@ const MAX_CHANGED_EARLY = 1000;
 
 export interface FeedCache {
   /**
-   * Answers the caller's feed from what was kept when nothing it shows has changed since;
-   * otherwise computes it, reading first who it depends on, and keeps the answer once sent (the
-   * route's onSend must be `keepOnSend`). `dependsOn` gives the viewer and the users they follow,
-   * or null when there are too many to track.
+   * Answers the viewer's feed from what was kept when nothing it shows has changed since and
+   * their token still holds; otherwise reads it and keeps the answer once sent (the route's
+   * onSend must be `keepOnSend`). `read` reads the viewer's row, failing (401) when the token no
+   * longer matches it, checks the request, and says how the answer is read.
+   *
+   * A kept answer holds the username and token version its viewer's row had when it was read,
+   * and it is dropped when that row changes (`changed`, as every write to a baker's row
+   * announces them), so a token that matches them matches the row: the row is not read again.
    */
   answer<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    viewerId: number,
-    dependsOn: () => Promise<readonly number[] | null>,
-    compute: () => Promise<T>,
+    viewer: Viewer,
+    read: () => Promise<FeedRead<T>>,
   ): Promise<T | FastifyReply>;
   keepOnSend: onSendHookHandler;
   /**
-   * After a commit: the users whose posts (their rows, counts, votes, tags) or whose own votes,
-   * bookmarks or follows it changed. Every kept feed that shows one of their posts, or is one of
-   * theirs, is dropped.
+   * After a commit: the users whose posts (their rows, counts, votes, tags), whose own votes,
+   * bookmarks or follows, or whose own row it changed. Every kept feed that shows one of their
+   * posts, or is one of theirs, is dropped.
    */
   changed(userIds: readonly number[]): void;
 }
@@ -147,7 +162,13 @@ export function createFeedCache({
       if (entries.size < maxEntries && chars + size <= maxChars && dependencies + count <= maxDependencies) break;
       drop(oldest);
     }
-    entries.set(fill.key, { payload, chars: size, dependsOn: fill.dependsOn });
+    entries.set(fill.key, {
+      payload,
+      chars: size,
+      dependsOn: fill.dependsOn,
+      username: fill.viewer.username,
+      tokenVersion: fill.viewer.tokenVersion,
+    });
     chars += size;
     dependencies += count;
     for (const user of fill.dependsOn) {
@@ -158,23 +179,28 @@ export function createFeedCache({
   }
 
   return {
-    async answer(request, reply, viewerId, dependsOn, compute) {
-      const key = `${viewerId} ${request.url}`;
+    async answer(request, reply, viewer, read) {
+      const key = `${viewer.id} ${request.url}`;
       const changedElsewhere = await checkWritesElsewhere();
       const kept = changedElsewhere ? undefined : entries.get(key);
-      if (kept) return reply.type(JSON_TYPE).send(kept.payload);
-      const fill: Fill = { key, dependsOn: [], dependsOnSet: null, changedEarly: new Set(), stale: false };
+      if (kept && kept.username === viewer.username && kept.tokenVersion === viewer.tokenVersion) {
+        return reply.type(JSON_TYPE).send(kept.payload);
+      }
+      // Tracked from before the viewer's row is read: a change to it from then on refuses the fill.
+      const fill: Fill = { key, viewer, dependsOn: [], dependsOnSet: null, changedEarly: new Set(), stale: false };
       fills.add(fill);
       if (fills.size > MAX_FILLS) fills.delete(fills.values().next().value as Fill);
       try {
+        const { dependsOn, compute } = await read();
         const users = await dependsOn();
         if (users === null) {
           fills.delete(fill);
           return await compute();
         }
-        fill.dependsOn = users;
-        fill.dependsOnSet = new Set(users);
-        if (users.some((user) => fill.changedEarly.has(user))) fill.stale = true;
+        // The viewer always: a change to their row must end the answer kept with its token's facts.
+        fill.dependsOn = users.includes(viewer.id) ? users : [viewer.id, ...users];
+        fill.dependsOnSet = new Set(fill.dependsOn);
+        if (fill.dependsOn.some((user) => fill.changedEarly.has(user))) fill.stale = true;
         fill.changedEarly.clear();
         const result = await compute();
         request.feedCacheFill = fill;
@@ -226,7 +252,7 @@ export function createFeedCache({
 
 /** With the cache off (tests that write rows directly, PostgreSQL): every feed is computed. */
 export const NO_FEED_CACHE: FeedCache = {
-  answer: (_request, _reply, _viewerId, _dependsOn, compute) => compute(),
+  answer: async (_request, _reply, _viewer, read) => (await read()).compute(),
   keepOnSend: async (_request, _reply, payload) => payload,
   changed: () => {},
 };

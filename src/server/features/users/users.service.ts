@@ -146,6 +146,8 @@ export function createUsersService(ctx: AppContext) {
           }),
         );
         if (!row) throw unauthorized();
+        // Their row: a new password ends their tokens, and the feeds kept for them with it.
+        ctx.usersChanged([caller.id]);
         return { user: await present(row, db), encodedToken: ctx.tokens.issue(row) };
       });
     },

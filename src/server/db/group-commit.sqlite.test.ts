@@ -128,6 +128,24 @@ describe('group commit (SQLite)', () => {
     expect(await rows()).not.toContain(2);
   });
 
+  it('runs a transaction alone in its group without a savepoint, all of it or none of it', async () => {
+    expect(await calm.run(async (trx) => (await insert(trx, 1), 'kept'))).toBe('kept');
+    expect(statements).toEqual(['begin immediate', 'insert into t (x, parent) values (?, ?)', 'commit']);
+    statements = [];
+    const failed = calm.run(async (trx) => {
+      await insert(trx, 2);
+      await insert(trx, 3);
+      throw new Error('changed my mind');
+    });
+    await expect(failed).rejects.toEqual(new Error('changed my mind'));
+    expect(statements.filter((statement) => statement.startsWith('savepoint'))).toEqual([]);
+    expect(statements.at(-1)).toBe('rollback');
+    expect(await rows()).toEqual([1]);
+    // The queue goes on after a failure.
+    await calm.run((trx) => insert(trx, 4));
+    expect(await rows()).toEqual([1, 4]);
+  });
+
   it('answers only once the transaction is committed, visible to another connection', async () => {
     const other = new DatabaseSync(path.join(dir, SQLITE_FILE_NAME));
     try {

@@ -50,6 +50,15 @@ export interface VoteResults {
    * p99 at that rate, for reading the idle figures (not judged; absent from older summaries).
    */
   rawReaders?: Measurement;
+  /**
+   * The raw server under the votes' traffic (not judged; absent from older summaries): the same
+   * toggles sent to it at the votes' rate, each answered at once, while the readers read
+   * explore's body from it; then the readers alone again. What the platform and the load
+   * generator add to the readers' p99 by themselves.
+   */
+  rawMixWrites?: Measurement;
+  rawMixReaders?: Measurement;
+  rawReadersAfter?: Measurement;
 }
 
 export interface TargetCheck {
@@ -224,6 +233,9 @@ export function printReport(report: Report): void {
   rows.push(row('readers while voting', v.mixReaders, v.readerRate));
   if (v.idleReadersAfter) rows.push(row('readers idle after the votes', v.idleReadersAfter, v.readerRate));
   if (v.rawReaders) rows.push(row("raw server at the readers' rate", v.rawReaders, v.readerRate));
+  if (v.rawMixWrites) rows.push(row(`raw server: POSTs at ${v.voteRate}/s + readers`, v.rawMixWrites, v.voteRate));
+  if (v.rawMixReaders) rows.push(row('raw server: readers while POSTs', v.rawMixReaders, v.readerRate));
+  if (v.rawReadersAfter) rows.push(row('raw server: readers idle after', v.rawReadersAfter, v.readerRate));
   if (report.feedBaseline) {
     const b = report.feedBaseline;
     rows.push(row(`feed at ${count(b.posts)} posts`, b.measurement, b.rate));
@@ -279,4 +291,19 @@ export function printReport(report: Report): void {
       [false, false, false, false],
     ),
   );
+  const platform = rawReadersGrowth(v);
+  if (platform) {
+    console.log(
+      `\nThe raw server under the same traffic (not judged): readers' p99 ${ms(platform.whileWriting)} while ` +
+        `${count(v.rawMixWrites?.rps ?? 0)} POSTs/s vs ${ms(platform.idle)} idle (the lower of before and after) ` +
+        `= ${platform.growth.toFixed(2)}×`,
+    );
+  }
+}
+
+/** The raw server's readers' p99 while POSTs come against its lower idle p99, when measured. */
+function rawReadersGrowth(v: VoteResults): { whileWriting: number; idle: number; growth: number } | undefined {
+  if (!v.rawReaders || !v.rawMixReaders) return undefined;
+  const idle = Math.min(v.rawReaders.p99, v.rawReadersAfter?.p99 ?? Number.POSITIVE_INFINITY);
+  return { whileWriting: v.rawMixReaders.p99, idle, growth: v.rawMixReaders.p99 / idle };
 }

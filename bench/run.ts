@@ -8,6 +8,7 @@ import { readFixtures, type Fixtures } from './fixtures.js';
 import { run, type Measurement, type Target } from './measure.js';
 import { freePort, ROOT } from '../src/server/testing/server-process.js';
 import { runNode, startServer, type Running } from './processes.js';
+import type { RawBodies } from './raw-server.js';
 import { printReport, targetsOf, type DatabasePathResult, type Report, type ScenarioResult } from './report.js';
 
 /**
@@ -75,6 +76,13 @@ async function signIn(server: Running, username: string): Promise<string> {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A read's JSON body as Crumb answers it. */
+async function bodyOf(server: Running, urlPath: string, headers: Record<string, string>): Promise<string> {
+  const response = await fetch(`${server.url}${urlPath}`, { headers });
+  if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}`);
+  return response.text();
+}
 
 /** Follows nextCursor from page 1 to page `page` and returns that page's path. */
 async function pathOfPage(server: Running, page: number): Promise<{ path: string; page: number }> {
@@ -214,11 +222,11 @@ async function measureDatabasePath(crumb: Running, scenarios: ReadScenario[]): P
  * Toggles votes: each request sends the opposite of the (voter, question) pair's state, read from
  * the database before the run and followed since, so every request changes a vote.
  */
-function voteToggles(crumb: Running, tokens: string[], questionIds: number[], upvotedBefore: string[]): Target {
+function voteToggles(server: Running, tokens: string[], questionIds: number[], upvotedBefore: string[]): Target {
   const upvoted = new Set(upvotedBefore);
   let n = 0;
   return {
-    url: `${crumb.url}/api/votes/react/${questionIds[0]}`,
+    url: `${server.url}/api/votes/react/${questionIds[0]}`,
     nextRequest: () => {
       n += 1;
       const voter = n % tokens.length;
@@ -237,8 +245,36 @@ function voteToggles(crumb: Running, tokens: string[], questionIds: number[], up
   };
 }
 
-async function measureVotes(crumb: Running, fixtures: Fixtures, rawReaders: Measurement) {
-  const tokens = await Promise.all(fixtures.voters.map((name) => signIn(crumb, name)));
+/**
+ * The platform under the votes' traffic: the raw server's readers at the readers' rate, alone,
+ * then (after a warm-up of the POSTs) while the same vote toggles go to it at the votes' rate,
+ * each answered at once with a vote's body, then alone again. Not judged: it tells how much of the readers' growth while
+ * voting the platform and the load generator show by themselves.
+ */
+async function measureRawMix(raw: Running, readersPath: string, tokens: string[], fixtures: Fixtures) {
+  const readers: Target = { url: `${raw.url}${readersPath}` };
+  const writes = voteToggles(raw, tokens, fixtures.voteQuestionIds, fixtures.upvoted);
+  const idle = await run(readers, { connections, seconds, rate: READER_RATE });
+  // Warmed up as Crumb's votes are before theirs.
+  await run(writes, { connections, seconds: warmUpSeconds });
+  const [mixWrites, mixReaders] = await Promise.all([
+    run(writes, { connections, seconds, rate: VOTE_RATE }),
+    run(readers, { connections, seconds, rate: READER_RATE }),
+  ]);
+  const idleAfter = await run(readers, { connections, seconds, rate: READER_RATE });
+  log(
+    `raw server: readers p99 ${idle.p99.toFixed(2)} / ${idleAfter.p99.toFixed(2)} ms idle → ` +
+      `${mixReaders.p99.toFixed(2)} ms while ${Math.round(mixWrites.rps)} POSTs/s`,
+  );
+  return { idle, idleAfter, mixWrites, mixReaders };
+}
+
+async function measureVotes(
+  crumb: Running,
+  fixtures: Fixtures,
+  tokens: string[],
+  rawMix: Awaited<ReturnType<typeof measureRawMix>>,
+) {
   const writes = voteToggles(crumb, tokens, fixtures.voteQuestionIds, fixtures.upvoted);
   const readers: Target = { url: `${crumb.url}/api/questions` };
   // Readers' idle baseline first, before any vote: after a burst of votes the server still
@@ -258,7 +294,7 @@ async function measureVotes(crumb: Running, fixtures: Fixtures, rawReaders: Meas
   log(
     `votes: ${Math.round(writesAlone.rps)} toggles/s alone; at ${VOTE_RATE}/s asked: ${Math.round(mixWrites.rps)}/s, ` +
       `readers p99 ${idleReaders.p99.toFixed(2)} / ${idleReadersAfter.p99.toFixed(2)} ms idle → ${mixReaders.p99.toFixed(2)} ms ` +
-      `(the raw server at that rate: ${rawReaders.p99.toFixed(2)} ms)`,
+      `(the raw server at that rate: ${rawMix.idle.p99.toFixed(2)} ms)`,
   );
   return {
     readerRate: READER_RATE,
@@ -268,7 +304,10 @@ async function measureVotes(crumb: Running, fixtures: Fixtures, rawReaders: Meas
     idleReadersAfter,
     mixWrites,
     mixReaders,
-    rawReaders,
+    rawReaders: rawMix.idle,
+    rawReadersAfter: rawMix.idleAfter,
+    rawMixWrites: rawMix.mixWrites,
+    rawMixReaders: rawMix.mixReaders,
   };
 }
 
@@ -308,13 +347,15 @@ async function main() {
   try {
     const feedToken = await signIn(crumb, fixtures.feedUser.username);
     const scenarios = await readScenarios(crumb, fixtures, feedToken);
-    // The raw server answers each path with the body Crumb gave for it.
-    const bodies: Record<string, string> = {};
+    const voterTokens = await Promise.all(fixtures.voters.map((name) => signIn(crumb, name)));
+    // The raw server answers each path with the body Crumb gave for it, and each POST with the
+    // votes of a post as a voter reads them: the shape and size of the answer to a vote.
+    const reads: Record<string, string> = {};
     for (const scenario of scenarios) {
-      const response = await fetch(`${crumb.url}${scenario.path}`, { headers: scenario.headers ?? {} });
-      if (response.status !== 200) throw new Error(`${scenario.path} answered ${response.status}`);
-      bodies[scenario.path] = await response.text();
+      reads[scenario.path] = await bodyOf(crumb, scenario.path, scenario.headers ?? {});
     }
+    const vote = await bodyOf(crumb, `/api/votes/${fixtures.voteQuestionIds[0]}`, bearer(voterTokens[0] ?? ''));
+    const bodies: RawBodies = { reads, vote };
     const bodiesFile = path.join(resultsDir, 'raw-bodies.json');
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
     const rawPort = await freePort();
@@ -325,15 +366,13 @@ async function main() {
       scenarios[0]?.path ?? '/',
     );
 
-    const reads = await measureReads(crumb, raw, scenarios);
-    // The platform's own latency at the readers' rate: what the readers' idle p99 is read against.
-    const rawReaders = await run(
-      { url: `${raw.url}${scenarios[0]?.path ?? '/'}` },
-      { connections, seconds, rate: READER_RATE },
-    );
+    const readResults = await measureReads(crumb, raw, scenarios);
+    // The platform's own latency at the readers' rate, idle and under the votes' traffic: what
+    // the readers' figures are read against.
+    const rawMix = await measureRawMix(raw, scenarios[0]?.path ?? '/', voterTokens, fixtures);
     await raw.stop();
     raw = undefined;
-    const votes = await measureVotes(crumb, fixtures, rawReaders);
+    const votes = await measureVotes(crumb, fixtures, voterTokens, rawMix);
     await crumb.stop();
     const uncached = await startCrumb(location, { caches: false });
     let databasePath: DatabasePathResult[];
@@ -360,7 +399,7 @@ async function main() {
       },
       settings: { connections, seconds, warmUpSeconds, readerRate: READER_RATE, voteRate: VOTE_RATE },
       fixtures,
-      reads,
+      reads: readResults,
       databasePath,
       votes,
       feedBaseline: baseline ? { posts: SMALL.size.posts, rate: feed?.rate ?? 0, measurement: baseline } : undefined,
@@ -375,6 +414,7 @@ async function main() {
     log(`wrote ${path.relative(ROOT, file)} (${report.minutes.toFixed(1)} min in all)`);
     const failures =
       report.reads.some((r) => r.errors > 0) ||
+      rawMix.mixWrites.errors > 0 ||
       databasePath.some((r) => r.errors > 0) ||
       votes.mixWrites.errors > 0 ||
       votes.writesAlone.errors > 0;

@@ -248,8 +248,8 @@ function voteToggles(server: Running, tokens: string[], questionIds: number[], u
 /**
  * The platform under the votes' traffic: the raw server's readers at the readers' rate, alone,
  * then (after a warm-up of the POSTs) while the same vote toggles go to it at the votes' rate,
- * each answered at once with a vote's body, then alone again. Not judged: it tells how much of the readers' growth while
- * voting the platform and the load generator show by themselves.
+ * each answered at once with a vote's body, then alone again. Not judged: it tells how much of
+ * the readers' growth while voting the platform and the load generator show by themselves.
  */
 async function measureRawMix(raw: Running, readersPath: string, tokens: string[], fixtures: Fixtures) {
   const readers: Target = { url: `${raw.url}${readersPath}` };

@@ -165,7 +165,7 @@ export function targetsOf(report: Report): TargetCheck[] {
     // autocannon's fixed rate can end a run a few requests short of the second it stops in.
     met: sustained >= v.voteRate * 0.99 && v.mixWrites.errors === 0 && v.writesAlone.errors === 0,
   });
-  const idleP99 = Math.min(v.idleReaders.p99, v.idleReadersAfter?.p99 ?? Number.POSITIVE_INFINITY);
+  const idleP99 = lowerP99(v.idleReaders, v.idleReadersAfter);
   const readerGrowth = v.mixReaders.p99 / idleP99;
   checks.push({
     name: 'readers p99 while voting vs idle (the lower of before and after)',
@@ -301,9 +301,17 @@ export function printReport(report: Report): void {
   }
 }
 
+/**
+ * The readers' idle p99 a growth is judged against: the lower of the runs before and after the
+ * writes, so a baseline that other work on the machine inflated once cannot flatter the ratio.
+ */
+function lowerP99(before: Measurement, after: Measurement | undefined): number {
+  return Math.min(before.p99, after?.p99 ?? Number.POSITIVE_INFINITY);
+}
+
 /** The raw server's readers' p99 while POSTs come against its lower idle p99, when measured. */
 function rawReadersGrowth(v: VoteResults): { whileWriting: number; idle: number; growth: number } | undefined {
   if (!v.rawReaders || !v.rawMixReaders) return undefined;
-  const idle = Math.min(v.rawReaders.p99, v.rawReadersAfter?.p99 ?? Number.POSITIVE_INFINITY);
+  const idle = lowerP99(v.rawReaders, v.rawReadersAfter);
   return { whileWriting: v.rawMixReaders.p99, idle, growth: v.rawMixReaders.p99 / idle };
 }

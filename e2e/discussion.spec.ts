@@ -4,6 +4,7 @@ import {
   clickAndAwaitWrite,
   createPostViaApi,
   expect,
+  expectNoSeriousA11yViolations,
   getQuestionViaApi,
   signUpViaApi,
   startSignedIn,
@@ -281,6 +282,51 @@ test.describe('answers', () => {
     await page.reload({ timeout: 2000 }).catch(() => undefined);
     expect(asked).toEqual(['beforeunload', 'beforeunload']);
     await expect(answer.getByLabel('Edit your answer')).toHaveValue('It was over-proofed by an hour.');
+  });
+
+  test('moving to another page asks first while an answer holds unsent text: a link, Back and Logout', async ({
+    page,
+    request,
+    // Signs the page in before it opens.
+    signedIn: _signedIn,
+  }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Why is my crust pale', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+    await card(page, title).getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(`/question/${question.id}`);
+    const box = page.getByRole('region', { name: 'Your Answer' }).getByRole('textbox', { name: 'Your Answer' });
+    const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+    const main = page.getByRole('navigation', { name: 'Main' });
+
+    // Nothing typed, nothing asked.
+    await main.getByRole('link', { name: 'Bookmarks' }).click();
+    await expect(page).toHaveURL('/bookmarks');
+    await page.goBack();
+    await expect(page).toHaveURL(`/question/${question.id}`);
+
+    await box.fill('Bake it ten minutes longer.');
+    await main.getByRole('link', { name: 'Bookmarks' }).click();
+    await expect(leave).toBeVisible();
+    await expect(leave).toHaveAccessibleDescription('What you typed has not been sent. It will be lost if you leave.');
+    await expectNoSeriousA11yViolations(page, 'the Leave this page? dialog');
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(`/question/${question.id}`);
+    await expect(box).toHaveValue('Bake it ten minutes longer.');
+
+    // Logout asks too, and staying keeps the baker signed in, even on Explore later.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(box).toHaveValue('Bake it ten minutes longer.');
+    await page.goBack();
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/explore\?q=/);
+    await expect(card(page, title)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(leave).toHaveCount(0);
   });
 
   test('an answer whose reply was lost is stored once when sent again; Post Answer keeps keyboard focus', async ({

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigationType } from 'react-router';
 import { Header } from './Header';
+import { LeaveGuard } from './LeaveGuard';
 import { SEARCH_BOX_ID, showsSearchBox } from './search-pages';
 
 /** Every page: the header, then the page. */
@@ -28,6 +29,7 @@ export function RootLayout() {
       <Header />
       <Outlet />
       <ScrollRestoration />
+      <LeaveGuard />
     </>
   );
 }

@@ -1,22 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { authStore } from '../lib/auth-store';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 import { forgetKeptDrafts } from '../lib/kept-drafts';
 
 /**
  * Logout: go to Explore, then forget the token and user (spec section 4), everything cached
  * for them, and what their forms kept (decision 29). The session ends only once Explore is on screen: ended while a guarded page is still
  * shown (the router renders a navigation in a transition), its guard would send the visitor to
- * /signIn instead.
+ * /signIn instead. The move to Explore carries a mark of its own, so that when the baker chooses to
+ * stay on a page holding unsent text (decision 38), a later visit to Explore does not log them out.
  */
 export function useLogout() {
   const navigate = useNavigate();
   const location = useLocation();
-  const pending = useRef(false);
+  const pending = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!pending.current || location.pathname !== '/explore') return;
-    pending.current = false;
+    const state: unknown = location.state;
+    const logout = state && typeof state === 'object' && 'logout' in state ? state.logout : undefined;
+    if (pending.current === null || logout !== pending.current) return;
+    pending.current = null;
     // Ending the session also drops or refetches everything cached for the user
     // (lib/caller-cache.ts): the lists on screen fetch again, signed out.
     forgetKeptDrafts();
@@ -24,7 +28,7 @@ export function useLogout() {
   }, [location]);
 
   return () => {
-    pending.current = true;
-    void navigate('/explore');
+    pending.current = newIdempotencyKey();
+    void navigate('/explore', { state: { logout: pending.current } });
   };
 }

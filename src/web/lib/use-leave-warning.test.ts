@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useLeaveWarning } from './use-leave-warning';
+import { pageHoldsUnsentText, useLeaveWarning } from './use-leave-warning';
 
 /** Whether the page would ask before unloading now. */
 function wouldAsk() {
@@ -15,12 +15,29 @@ describe('useLeaveWarning', () => {
       initialProps: { unsent: false },
     });
     expect(wouldAsk()).toBe(false);
+    expect(pageHoldsUnsentText()).toBe(false);
     rerender({ unsent: true });
     expect(wouldAsk()).toBe(true);
+    expect(pageHoldsUnsentText()).toBe(true);
     rerender({ unsent: false });
     expect(wouldAsk()).toBe(false);
+    expect(pageHoldsUnsentText()).toBe(false);
     rerender({ unsent: true });
     unmount();
+    expect(wouldAsk()).toBe(false);
+    expect(pageHoldsUnsentText()).toBe(false);
+  });
+
+  it('counts every box holding text, and a box kept across pages only for leaving the document', () => {
+    const answer = renderHook(() => useLeaveWarning(true));
+    const comment = renderHook(() => useLeaveWarning(true));
+    const newPost = renderHook(() => useLeaveWarning(true, { keptAcrossPages: true }));
+    answer.unmount();
+    expect(pageHoldsUnsentText()).toBe(true);
+    comment.unmount();
+    expect(pageHoldsUnsentText()).toBe(false);
+    expect(wouldAsk()).toBe(true);
+    newPost.unmount();
     expect(wouldAsk()).toBe(false);
   });
 });

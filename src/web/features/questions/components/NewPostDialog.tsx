@@ -98,7 +98,8 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
   };
 
   const dirty = tagDraft.trim() !== '' || JSON.stringify(values) !== JSON.stringify(initialValues(question));
-  useLeaveWarning(dirty);
+  // New Post belongs to the layout and stays open from page to page; Edit Post goes with its page.
+  useLeaveWarning(dirty, { keptAcrossPages: !question });
 
   const close = () => {
     // Closed while saving, the dialog would be gone before the answer: a failure could not be

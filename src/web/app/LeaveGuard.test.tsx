@@ -7,6 +7,7 @@ import { authStore } from '../lib/auth-store';
 import { useLeaveWarning } from '../lib/use-leave-warning';
 import { makeUser } from '../testing/fixtures';
 import { LeaveGuard } from './LeaveGuard';
+import { useLogout } from './use-logout';
 
 /** A box like an answer's: what is typed in it is unsent until Send, which empties it and opens page two. */
 function AnswerBox({ keptAcrossPages = false }: { keptAcrossPages?: boolean }) {
@@ -154,6 +155,46 @@ describe('LeaveGuard', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(heading()).toHaveTextContent('Two'));
     expect(question()).not.toBeInTheDocument();
+  });
+
+  it('asks before Logout on the page Logout opens (Explore), and Stay keeps the baker signed in', async () => {
+    authStore.signIn('token', makeUser());
+    const user = userEvent.setup();
+    function LogoutButton() {
+      const logout = useLogout();
+      return (
+        <button type="button" onClick={logout}>
+          Logout
+        </button>
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <LogoutButton />
+              <Outlet />
+              <LeaveGuard />
+            </>
+          ),
+          children: [{ path: '/explore', element: <AnswerBox /> }],
+        },
+      ],
+      { initialEntries: ['/explore'] },
+    );
+    render(<RouterProvider router={router} />);
+    await typeAnAnswer(user);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(question()).not.toBeInTheDocument());
+    expect(authStore.getSession()).not.toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Your Answer' })).toHaveValue('Feed it twice a day.');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(authStore.getSession()).toBeNull());
   });
 
   it('does not ask once signed out', async () => {

@@ -3,20 +3,22 @@ import { useBlocker, type Blocker, type BlockerFunction } from 'react-router';
 import { authStore } from '../lib/auth-store';
 import { lazyPart, PartBoundary } from '../lib/lazy-part';
 import { LEAVE_EXPLANATION, LEAVE_QUESTION, pageHoldsUnsentText } from '../lib/use-leave-warning';
+import { logoutMarkOf } from './use-logout';
 
 // Its own chunk, as every dialog: most visits never ask.
 const LeaveDialog = lazyPart(() => import('./LeaveDialog'));
 
 /**
- * Moving to another page by a link, Back or Forward while the page holds text not yet sent.
+ * Moving to another page by a link, Back or Forward, or logging out on any page (Logout forgets
+ * what was typed), while the page holds text not yet sent. A new query on the same page keeps it.
  * A replacing navigation is the app's own (a guard sending a signed-out visitor to sign in, a
  * deleted post's page giving way to Explore) and never asks; nor does anything once signed out,
  * since whatever a baker had typed when their session ended is kept for them (decision 29).
  */
 const leavesUnsentText: BlockerFunction = ({ currentLocation, nextLocation, historyAction }) =>
   historyAction !== 'REPLACE' &&
-  currentLocation.pathname !== nextLocation.pathname &&
   authStore.getSession() !== null &&
+  (currentLocation.pathname !== nextLocation.pathname || logoutMarkOf(nextLocation.state) !== undefined) &&
   pageHoldsUnsentText();
 
 /**

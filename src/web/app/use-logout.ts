@@ -4,6 +4,12 @@ import { authStore } from '../lib/auth-store';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import { forgetKeptDrafts } from '../lib/kept-drafts';
 
+/** The mark Logout's move to Explore carries in its history state, if `state` has one. */
+export function logoutMarkOf(state: unknown): string | undefined {
+  const mark = state && typeof state === 'object' && 'logout' in state ? state.logout : undefined;
+  return typeof mark === 'string' ? mark : undefined;
+}
+
 /**
  * Logout: go to Explore, then forget the token and user (spec section 4), everything cached
  * for them, and what their forms kept (decision 29). The session ends only once Explore is on screen: ended while a guarded page is still
@@ -17,9 +23,7 @@ export function useLogout() {
   const pending = useRef<string | null>(null);
 
   useEffect(() => {
-    const state: unknown = location.state;
-    const logout = state && typeof state === 'object' && 'logout' in state ? state.logout : undefined;
-    if (pending.current === null || logout !== pending.current) return;
+    if (pending.current === null || logoutMarkOf(location.state) !== pending.current) return;
     pending.current = null;
     // Ending the session also drops or refetches everything cached for the user
     // (lib/caller-cache.ts): the lists on screen fetch again, signed out.

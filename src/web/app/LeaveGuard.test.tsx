@@ -30,11 +30,27 @@ function AnswerBox({ keptAcrossPages = false }: { keptAcrossPages?: boolean }) {
   );
 }
 
-function renderApp({ keptAcrossPages = false } = {}) {
+function LogoutButton() {
+  const logout = useLogout();
+  return (
+    <button type="button" onClick={logout}>
+      Logout
+    </button>
+  );
+}
+
+/** Pages One and Explore hold an answer box; page Two none. Opens at One, with Two behind it, or at `start`. */
+function renderApp({ keptAcrossPages = false, start }: { keptAcrossPages?: boolean; start?: string } = {}) {
   const page = (name: string) => (
     <main>
       <h1>{name}</h1>
     </main>
+  );
+  const withBox = (name: string) => (
+    <>
+      {page(name)}
+      <AnswerBox keptAcrossPages={keptAcrossPages} />
+    </>
   );
   const router = createMemoryRouter(
     [
@@ -44,26 +60,20 @@ function renderApp({ keptAcrossPages = false } = {}) {
             <nav>
               <Link to="/two">Two</Link>
               <Link to="/one?sort=oldest">Oldest first</Link>
+              <LogoutButton />
             </nav>
             <Outlet />
             <LeaveGuard />
           </>
         ),
         children: [
-          {
-            path: '/one',
-            element: (
-              <>
-                {page('One')}
-                <AnswerBox keptAcrossPages={keptAcrossPages} />
-              </>
-            ),
-          },
+          { path: '/one', element: withBox('One') },
           { path: '/two', element: page('Two') },
+          { path: '/explore', element: withBox('Explore') },
         ],
       },
     ],
-    { initialEntries: ['/two', '/one'], initialIndex: 1 },
+    start ? { initialEntries: [start] } : { initialEntries: ['/two', '/one'], initialIndex: 1 },
   );
   render(
     <StrictMode>
@@ -76,6 +86,13 @@ function renderApp({ keptAcrossPages = false } = {}) {
 // `hidden`: while the dialog is open, Radix hides the page from assistive technology.
 const heading = () => screen.getByRole('heading', { level: 1, hidden: true });
 const question = () => screen.queryByRole('dialog', { name: 'Leave this page?' });
+
+/** Follows the link to page Two, which opens without asking. */
+async function goesToTwoUnasked(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('link', { name: 'Two' }));
+  await waitFor(() => expect(heading()).toHaveTextContent('Two'));
+  expect(question()).not.toBeInTheDocument();
+}
 
 async function typeAnAnswer(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByRole('textbox', { name: 'Your Answer' }), 'Feed it twice a day.');
@@ -141,9 +158,7 @@ describe('LeaveGuard', () => {
 
     await router.navigate('/one');
     await screen.findByRole('textbox', { name: 'Your Answer' });
-    await user.click(screen.getByRole('link', { name: 'Two' }));
-    await waitFor(() => expect(heading()).toHaveTextContent('Two'));
-    expect(question()).not.toBeInTheDocument();
+    await goesToTwoUnasked(user);
   });
 
   it('lets the app move on unasked when it empties the box as it moves (a text sent)', async () => {
@@ -160,30 +175,7 @@ describe('LeaveGuard', () => {
   it('asks before Logout on the page Logout opens (Explore), and Stay keeps the baker signed in', async () => {
     authStore.signIn('token', makeUser());
     const user = userEvent.setup();
-    function LogoutButton() {
-      const logout = useLogout();
-      return (
-        <button type="button" onClick={logout}>
-          Logout
-        </button>
-      );
-    }
-    const router = createMemoryRouter(
-      [
-        {
-          element: (
-            <>
-              <LogoutButton />
-              <Outlet />
-              <LeaveGuard />
-            </>
-          ),
-          children: [{ path: '/explore', element: <AnswerBox /> }],
-        },
-      ],
-      { initialEntries: ['/explore'] },
-    );
-    render(<RouterProvider router={router} />);
+    renderApp({ start: '/explore' });
     await typeAnAnswer(user);
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -201,9 +193,7 @@ describe('LeaveGuard', () => {
     const user = userEvent.setup();
     renderApp();
     await typeAnAnswer(user);
-    await user.click(screen.getByRole('link', { name: 'Two' }));
-    await waitFor(() => expect(heading()).toHaveTextContent('Two'));
-    expect(question()).not.toBeInTheDocument();
+    await goesToTwoUnasked(user);
   });
 
   it('does not ask for a box the next page keeps open (New Post)', async () => {
@@ -211,8 +201,6 @@ describe('LeaveGuard', () => {
     const user = userEvent.setup();
     renderApp({ keptAcrossPages: true });
     await typeAnAnswer(user);
-    await user.click(screen.getByRole('link', { name: 'Two' }));
-    await waitFor(() => expect(heading()).toHaveTextContent('Two'));
-    expect(question()).not.toBeInTheDocument();
+    await goesToTwoUnasked(user);
   });
 });

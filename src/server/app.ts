@@ -23,8 +23,7 @@ import { votesRoutes } from './features/votes/votes.routes.js';
 import { createVotesService } from './features/votes/votes.service.js';
 import { createAuthenticator } from './http/authenticate.js';
 import { registerAnonymousCache } from './http/anonymous-cache.js';
-import { createFeedCache, NO_FEED_CACHE } from './http/feed-cache.js';
-import { writesByOtherConnections } from './db/data-version.js';
+import { createFeedCache, NO_FEED_CACHE, type FeedCache } from './http/feed-cache.js';
 import { answerUnroutable, installErrorHandler } from './http/error-handler.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { parseJsonBodies } from './http/json-body.js';
@@ -98,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      announcesWrites: true,
       onPoolError: (error) => app.log.warn({ err: error }, 'database connection lost'),
       backgroundCheckpoints: {
         intervalMs: CHECKPOINT_INTERVAL_MS,
@@ -115,24 +115,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const secret =
     config.jwtSecret ?? (await readOrCreateSecret(database.db, 'jwt', () => randomBytes(48).toString('base64url')));
-  // PostgreSQL has no cheap way to learn of other instances' writes, so feeds there are always read.
-  const feedCache =
-    config.feedCache && database.dialect === 'sqlite'
-      ? createFeedCache({
-          maxEntries: FEED_CACHE_ENTRIES,
-          maxChars: FEED_CACHE_CHARS,
-          maxEntryChars: ANONYMOUS_CACHE_ENTRY_CHARS,
-          maxDependencies: FEED_CACHE_DEPENDENCIES,
-          writesElsewhere: database.writesByOtherConnections ?? (() => writesByOtherConnections(database.db)),
-        })
-      : NO_FEED_CACHE;
+  let feedCache: FeedCache = NO_FEED_CACHE;
+  if (config.feedCache) {
+    // Until the cache exists there is nothing kept for another instance's changes to drop.
+    const writesElsewhere = await database.watchWritesElsewhere((userIds) => feedCache.changed(userIds));
+    feedCache = createFeedCache({
+      maxEntries: FEED_CACHE_ENTRIES,
+      maxChars: FEED_CACHE_CHARS,
+      maxEntryChars: ANONYMOUS_CACHE_ENTRY_CHARS,
+      maxDependencies: FEED_CACHE_DEPENDENCIES,
+      writesElsewhere,
+    });
+  }
   const ctx: AppContext = {
     db: database.db,
     dialect: database.dialect,
     config,
     tokens: createTokenService(secret),
     now: options.now ?? Date.now,
-    usersChanged: (userIds) => feedCache.changed(userIds),
+    async usersChanged(userIds) {
+      feedCache.changed(userIds);
+      await database.announceUsersChanged(userIds);
+    },
   };
   if (config.seed === 'demo') {
     const loaded = await loadDemoDataIfEmpty(ctx);

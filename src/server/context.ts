@@ -13,7 +13,9 @@ export interface AppContext {
   /**
    * Called by services once a write has committed, with the users whose posts (rows, counts,
    * votes, tags), whose own follows, votes or bookmarks, or whose own row (a profile, a password)
-   * it changed: the feed cache drops what rests on them (http/feed-cache.ts).
+   * it changed: the feed cache drops what rests on them (http/feed-cache.ts), and on PostgreSQL
+   * the other instances are told (db/write-notices.ts). Awaited before the write is answered, so
+   * that a request the writer sends next finds every instance knowing.
    */
-  usersChanged(userIds: readonly number[]): void;
+  usersChanged(userIds: readonly number[]): Promise<void>;
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { createDatabase } from './db/database.js';
 import { counterMismatches } from './testing/invariants.js';
-import { apiClient, createTestApp, postQuestion, signUp, type TestApp } from './testing/test-app.js';
+import { apiClient, createTestApp, postQuestion, secondDatabase, signUp, type TestApp } from './testing/test-app.js';
 import type { FastifyInstance } from 'fastify';
 
 /** Two app instances on one database: nothing either keeps in memory may disagree with the other. */
@@ -12,12 +11,7 @@ describe('two instances sharing one database', () => {
 
   beforeAll(async () => {
     first = await createTestApp();
-    const database = createDatabase({
-      databaseUrl: first.config.databaseUrl,
-      dataDir: first.config.dataDir,
-      ...(first.database.schema ? { searchPath: first.database.schema } : {}),
-    });
-    second = await buildApp({ config: first.config, database, logger: false });
+    second = await buildApp({ config: first.config, database: secondDatabase(first), logger: false });
   });
   afterAll(async () => {
     await second.close();

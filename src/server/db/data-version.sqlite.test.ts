@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from './database.js';
+import { createDatabase, type DatabaseHandle, type WritesElsewhere } from './database.js';
 import { writesByOtherConnections } from './data-version.js';
 
 /** Two handles on one file stand for two processes: each is the other's "other connection". */
@@ -17,6 +17,7 @@ describe('writes by other connections (SQLite data_version)', () => {
     mine = createDatabase({ dataDir: dir });
     theirs = createDatabase({ dataDir: dir });
     await sql`create table t (x integer primary key)`.execute(theirs.db);
+    read = await mine.watchWritesElsewhere(() => {});
   });
   afterEach(async () => {
     await mine.destroy();
@@ -24,11 +25,8 @@ describe('writes by other connections (SQLite data_version)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const readNow = () => {
-    const read = mine.writesByOtherConnections;
-    if (!read) throw new Error('a SQLite handle reads data_version on the spot');
-    return read();
-  };
+  let read: WritesElsewhere;
+  const readNow = () => read();
 
   it('answers on the spot, moved by the other connection’s commits and not by its own', async () => {
     const start = readNow();

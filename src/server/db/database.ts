@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -9,9 +9,12 @@ import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { migrations } from './migrations/index.js';
 import { commitInGroups } from './transaction.js';
 import { dataVersionReader } from './data-version.js';
+import { listenForWritesElsewhere, WRITES_CHANNEL, type WriteNotices } from './write-notices.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
+/** A count of the commits other processes made to the database; see `watchWritesElsewhere`. */
+export type WritesElsewhere = () => number | Promise<number>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -19,10 +22,20 @@ export interface DatabaseHandle {
   /** PostgreSQL: the schema the app's tables live in, when not the default. */
   schema?: string | undefined;
   /**
-   * SQLite: the count of commits by other connections (`PRAGMA data_version`), read on the spot
-   * when it can be (data-version.ts).
+   * Starts hearing of other processes' commits and resolves, once it hears them, with a reader of
+   * a count that moves at each commit whose changes are not known: on SQLite every other
+   * connection's (`PRAGMA data_version`, read on the spot when it can be: data-version.ts); on
+   * PostgreSQL those of writers other than Crumb's servers, whose notices migration 0011's
+   * triggers send. `onUsersChanged` hears the users another server names as it writes
+   * (PostgreSQL, write-notices.ts), by the time the reader answers.
    */
-  writesByOtherConnections?: () => number | Promise<number>;
+  watchWritesElsewhere(onUsersChanged: (userIds: readonly number[]) => void): Promise<WritesElsewhere>;
+  /**
+   * After a commit, the users whose data it changed (as `AppContext.usersChanged` names them):
+   * on PostgreSQL a server (`announcesWrites`) tells the other instances; resolves once any of
+   * them asking for its count would hear it. SQLite: nothing to do, `data_version` tells them.
+   */
+  announceUsersChanged(userIds: readonly number[]): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -32,6 +45,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: the schema to use (tests give each run its own). */
   searchPath?: string;
+  /**
+   * PostgreSQL: this process announces its writes itself once committed (`announceUsersChanged`;
+   * the server), so the triggers of migration 0011 stay silent for its sessions. Tools leave it
+   * off, and their writes announce themselves.
+   */
+  announcesWrites?: boolean;
   onQuery?: (event: LogEvent) => void;
   onPoolError?: (error: Error) => void;
   /**
@@ -56,6 +75,10 @@ const INT8_OID = 20;
 
 export const SQLITE_FILE_NAME = 'crumb.db';
 
+/** The process id of a client's server backend, which pg keeps but does not type. */
+const backendOf = (client: pg.ClientBase): number | undefined =>
+  (client as { processID?: number }).processID ?? undefined;
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event) : undefined;
   if (options.databaseUrl) {
@@ -63,6 +86,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
     };
+    // The server announces its own writes once they commit (write-notices.ts); the triggers of
+    // migration 0011 announce everyone else's.
+    const sessionOptions = [
+      ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+      ...(options.announcesWrites ? ['-c crumb.announces_writes=on'] : []),
+    ].join(' ');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -70,16 +99,62 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       idleTimeoutMillis: 30_000,
       ...(options.longStatements ? {} : { statement_timeout: 10_000, query_timeout: 15_000 }),
       types,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      ...(sessionOptions ? { options: sessionOptions } : {}),
     });
     // A client losing its connection must not crash the process. The pool listens for that only
     // while a client is idle; a client that is checked out (between the statements of a
     // transaction, say) would emit an unhandled 'error' and take the process down. So every
     // client gets its own listener; its pending query fails (503) and the pool drops it on release.
     pool.on('error', (error) => options.onPoolError?.(error));
-    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+    const ownBackends = new Set<number>();
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onPoolError?.(error));
+      const backend = backendOf(client);
+      if (backend !== undefined) ownBackends.add(backend);
+    });
+    pool.on('remove', (client) => {
+      const backend = backendOf(client);
+      if (backend !== undefined) ownBackends.delete(backend);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-    return { db, dialect: 'postgres', schema: options.searchPath, destroy: () => db.destroy() };
+    let notices: WriteNotices | undefined;
+    const writeNotices = () =>
+      (notices ??= listenForWritesElsewhere({
+        client: {
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: 5000,
+          // Its statements are empty or a notice, answered at once: one that is not has lost its
+          // connection, and feeds wait on it.
+          query_timeout: 2000,
+          keepAlive: true,
+          application_name: 'crumb write notices',
+          ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+        },
+        ownBackends,
+        announceElsewhere: async (suffix) => {
+          await sql`select pg_notify(${WRITES_CHANNEL}, current_schema() || ${suffix})`.execute(db);
+        },
+        retryMs: 1000,
+        onError: (error) => options.onPoolError?.(error),
+      }));
+    return {
+      db,
+      dialect: 'postgres',
+      schema: options.searchPath,
+      async watchWritesElsewhere(onUsersChanged) {
+        const heard = writeNotices();
+        heard.onUsersChanged(onUsersChanged);
+        await heard.ready;
+        return heard.writesElsewhere;
+      },
+      async announceUsersChanged(userIds) {
+        if (options.announcesWrites) await writeNotices().announce(userIds);
+      },
+      async destroy() {
+        await notices?.close();
+        await db.destroy();
+      },
+    };
   }
 
   // The file holds password hashes and the secret that signs tokens: a new one is readable by
@@ -92,8 +167,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(database), ...(log ? { log } : {}) });
   const group = commitInGroups(db);
   const writesByOtherConnections = dataVersionReader(connection, db);
+  const watchWritesElsewhere = async () => writesByOtherConnections;
+  const announceUsersChanged = async () => {};
   const background = options.backgroundCheckpoints;
-  if (!background) return { db, dialect: 'sqlite', writesByOtherConnections, destroy: () => db.destroy() };
+  if (!background) {
+    return { db, dialect: 'sqlite', watchWritesElsewhere, announceUsersChanged, destroy: () => db.destroy() };
+  }
 
   // No journal_size_limit: it would truncate the log inside a commit (see background-checkpoints.ts).
   connection.exec('PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = -1');
@@ -113,7 +192,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     dialect: 'sqlite',
-    writesByOtherConnections,
+    watchWritesElsewhere,
+    announceUsersChanged,
     async destroy() {
       await checkpoints.stop();
       await db.destroy();

@@ -24,9 +24,10 @@ export interface FeedCacheOptions {
    */
   maxDependencies: number;
   /**
-   * The database's count of commits made by other connections (SQLite's `PRAGMA data_version`):
-   * another process writing to the same file (a second instance, a command-line tool) moves it,
-   * and every kept answer is dropped, since what it changed is not known.
+   * The database's count of commits made by other processes (SQLite's `PRAGMA data_version`, the
+   * notices of PostgreSQL's triggers): another instance or a command-line tool writing moves it,
+   * and every kept answer is dropped, since what it changed is not known. It must count every
+   * commit acknowledged before it is called.
    */
   writesElsewhere: () => number | Promise<number>;
 }
@@ -250,7 +251,7 @@ export function createFeedCache({
   };
 }
 
-/** With the cache off (tests that write rows directly, PostgreSQL): every feed is computed. */
+/** With the cache off (`FEED_CACHE=off`, tests that write rows directly): every feed is computed. */
 export const NO_FEED_CACHE: FeedCache = {
   answer: async (_request, _reply, _viewer, read) => (await read()).compute(),
   keepOnSend: async (_request, _reply, payload) => payload,

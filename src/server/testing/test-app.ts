@@ -93,7 +93,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL test run');
     const { schema, drop } = await freshPostgresSchema(testDatabaseUrl);
     dropSchema = drop;
-    database = createDatabase({ databaseUrl: testDatabaseUrl, dataDir, searchPath: schema, onQuery });
+    database = createDatabase({
+      databaseUrl: testDatabaseUrl,
+      dataDir,
+      searchPath: schema,
+      announcesWrites: true,
+      onQuery,
+    });
   } else {
     database = createDatabase({ dataDir, onQuery });
   }
@@ -132,6 +138,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A second server's connection to a test app's database, as another instance would open. */
+export function secondDatabase(t: Pick<TestApp, 'config' | 'database'>): DatabaseHandle {
+  return createDatabase({
+    databaseUrl: t.config.databaseUrl,
+    dataDir: t.config.dataDir,
+    announcesWrites: true,
+    ...(t.database.schema ? { searchPath: t.database.schema } : {}),
+  });
 }
 
 export interface ApiResponse<T = unknown> {

@@ -9,6 +9,7 @@ import { questionCommentsIndex } from './0007_question_comments_index.js';
 import { cleanTagKeys } from './0008_clean_tag_keys.js';
 import { foldedSearchText } from './0009_folded_search_text.js';
 import { searchWords } from './0010_search_words.js';
+import { writeNotices } from './0011_write_notices.js';
 
 /** Every migration, keyed in the order they apply. Listed statically so the built app needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_clean_tag_keys': cleanTagKeys,
   '0009_folded_search_text': foldedSearchText,
   '0010_search_words': searchWords,
+  '0011_write_notices': writeNotices,
 };

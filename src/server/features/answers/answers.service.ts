@@ -124,7 +124,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
           });
         const stored = await retriedIfRaced(clientKey !== null, insert);
         // The question's answer count.
-        ctx.usersChanged([stored.authorId]);
+        await ctx.usersChanged([stored.authorId]);
         return {
           ...(await firstPage(questionId, caller, db)),
           answer: stored.repeated ? await presentStored(db, stored.row, caller) : presentAnswer(stored.row, null, []),
@@ -155,7 +155,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
           await questions.adjustCounts(trx, questionId, { answers: -1 });
           return question.user_id;
         });
-        ctx.usersChanged([authorId]);
+        await ctx.usersChanged([authorId]);
         return firstPage(questionId, caller, db);
       }),
   };

@@ -98,7 +98,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
           });
         const { view, authorId } = await retriedIfRaced(clientKey !== null, insert);
         // The question's comment count (comments on an answer leave it as it is).
-        if (answerId === null) ctx.usersChanged([authorId]);
+        if (answerId === null) await ctx.usersChanged([authorId]);
         return {
           ...(await page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db)),
           comment: presentComment(view),
@@ -130,7 +130,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
           await adjustCount(trx, questionId, answerId, -1);
           return question.user_id;
         });
-        if (answerId === null) ctx.usersChanged([authorId]);
+        if (answerId === null) await ctx.usersChanged([authorId]);
         return page(questionId, answerId, undefined, PAGE_SIZE_DEFAULT, db);
       }),
   };

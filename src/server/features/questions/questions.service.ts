@@ -179,7 +179,7 @@ export function createQuestionsService(
             ctx.now(),
           ),
         );
-        ctx.usersChanged([caller.id]);
+        await ctx.usersChanged([caller.id]);
         return latestPage(caller, db);
       }),
 
@@ -199,7 +199,7 @@ export function createQuestionsService(
             ctx.now(),
           );
         });
-        ctx.usersChanged([caller.id]);
+        await ctx.usersChanged([caller.id]);
         return latestPage(caller, db);
       }),
 
@@ -209,7 +209,7 @@ export function createQuestionsService(
           const row = await ownQuestion(trx, caller, id, messages.cannotDeleteQuestion);
           await questions.delete(trx, row);
         });
-        ctx.usersChanged([caller.id]);
+        await ctx.usersChanged([caller.id]);
         return latestPage(caller, db);
       }),
 
@@ -227,7 +227,7 @@ export function createQuestionsService(
           }
           return question;
         });
-        ctx.usersChanged([caller.id]);
+        await ctx.usersChanged([caller.id]);
         const [question] = await summaries([row], caller, db);
         return { question: question as QuestionSummaryJson };
       }),

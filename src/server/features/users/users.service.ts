@@ -147,7 +147,7 @@ export function createUsersService(ctx: AppContext) {
         );
         if (!row) throw unauthorized();
         // Their row: a new password ends their tokens, and the feeds kept for them with it.
-        ctx.usersChanged([caller.id]);
+        await ctx.usersChanged([caller.id]);
         return { user: await present(row, db), encodedToken: ctx.tokens.issue(row) };
       });
     },
@@ -162,7 +162,7 @@ export function createUsersService(ctx: AppContext) {
         return bothUsers(trx, caller.id, target.id);
       });
       // Whose posts the caller's feed shows.
-      ctx.usersChanged([caller.id]);
+      await ctx.usersChanged([caller.id]);
       return both;
     },
 
@@ -175,7 +175,7 @@ export function createUsersService(ctx: AppContext) {
         return bothUsers(trx, caller.id, target.id);
       });
       // Whose posts the caller's feed shows.
-      ctx.usersChanged([caller.id]);
+      await ctx.usersChanged([caller.id]);
       return both;
     },
   };

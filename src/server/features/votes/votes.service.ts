@@ -91,7 +91,7 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
         return { votes, authorId: question.user_id };
       });
       // The question's counts and the caller's own vote on it.
-      ctx.usersChanged([caller.id, authorId]);
+      await ctx.usersChanged([caller.id, authorId]);
       return votes;
     },
 

@@ -143,6 +143,10 @@ test.describe('Feed filters', () => {
     await expect(popover.getByRole('checkbox', { name: 'Recipes' })).toBeChecked();
     await expect(feed).toHaveCount(1);
     await page.keyboard.press('Escape');
+    // Closed first, as a baker would see it go: it gives focus back to Filter as it goes (a
+    // moment after it is gone), which would take it from a chip pressed meanwhile.
+    await expect(popover).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filter', expanded: false })).toBeFocused();
     // A removed chip's button goes with it: focus goes on to the next chip, then to Filter, never
     // back to the top of the page.
     const filters = page.getByRole('group', { name: 'Tag filters' });

@@ -75,10 +75,6 @@ const INT8_OID = 20;
 
 export const SQLITE_FILE_NAME = 'crumb.db';
 
-/** The process id of a client's server backend, which pg keeps but does not type. */
-const backendOf = (client: pg.ClientBase): number | undefined =>
-  (client as { processID?: number }).processID ?? undefined;
-
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const log = options.onQuery ? (event: LogEvent) => options.onQuery?.(event) : undefined;
   if (options.databaseUrl) {
@@ -106,16 +102,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     // transaction, say) would emit an unhandled 'error' and take the process down. So every
     // client gets its own listener; its pending query fails (503) and the pool drops it on release.
     pool.on('error', (error) => options.onPoolError?.(error));
-    const ownBackends = new Set<number>();
-    pool.on('connect', (client) => {
-      client.on('error', (error) => options.onPoolError?.(error));
-      const backend = backendOf(client);
-      if (backend !== undefined) ownBackends.add(backend);
-    });
-    pool.on('remove', (client) => {
-      const backend = backendOf(client);
-      if (backend !== undefined) ownBackends.delete(backend);
-    });
+    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     let notices: WriteNotices | undefined;
     const writeNotices = () =>
@@ -130,7 +117,6 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
           application_name: 'crumb write notices',
           ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
         },
-        ownBackends,
         announceElsewhere: async (suffix) => {
           await sql`select pg_notify(${WRITES_CHANNEL}, current_schema() || ${suffix})`.execute(db);
         },

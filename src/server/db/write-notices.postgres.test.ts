@@ -135,7 +135,6 @@ describe('writes heard from elsewhere (PostgreSQL notices)', () => {
         application_name: applicationName,
         options: `-c search_path=${t.database.schema}`,
       },
-      ownBackends: new Set(),
       async announceElsewhere(suffix) {
         announcedElsewhere.push(suffix);
         await tool.query(`select pg_notify($1, current_schema() || $2)`, [WRITES_CHANNEL, suffix]);

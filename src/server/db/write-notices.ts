@@ -9,11 +9,9 @@ export interface WriteNoticesOptions {
   /** The connection's settings: the same database and schema as the app's pool. */
   client: pg.ClientConfig;
   /**
-   * The backends of this instance's own pool: what they announce is not counted, since this
-   * instance already knows of its own writes.
+   * Announces on another connection (the pool) while this one is down. Should this connection
+   * listen again before such a notice commits, it hears it: the feeds it names are dropped twice.
    */
-  ownBackends: ReadonlySet<number>;
-  /** Announces on another connection (the pool) while this one is down. */
   announceElsewhere: (suffix: string) => Promise<void>;
   /** How long to wait before connecting again after the connection is lost. */
   retryMs: number;
@@ -87,7 +85,6 @@ function oneAtATime(statement: () => Promise<void>): () => Promise<void> {
  */
 export function listenForWritesElsewhere({
   client: config,
-  ownBackends,
   announceElsewhere,
   retryMs,
   onError,
@@ -120,7 +117,7 @@ export function listenForWritesElsewhere({
 
   function heard(notice: pg.Notification, own: number | undefined, schema: string | undefined) {
     const { channel, payload, processId } = notice;
-    if (channel !== WRITES_CHANNEL || !payload || processId === own || ownBackends.has(processId)) return;
+    if (channel !== WRITES_CHANNEL || !payload || processId === own) return;
     const space = payload.indexOf(' ');
     if ((space < 0 ? payload : payload.slice(0, space)) !== schema) return;
     const users =

@@ -8,7 +8,10 @@ type AnyDb = Kysely<any>;
 /** The channel every commit that changes the community's rows is announced on. */
 const CHANNEL = 'crumb_writes';
 
-/** Every table a page can show, through any writer: not the app's secrets. */
+/**
+ * Every table a page can show, through any writer: not the app's secrets. The app's content
+ * tables on the day of this migration (write-notices.postgres.test.ts checks they still are).
+ */
 const ANNOUNCED_TABLES = [
   'users',
   'follows',

@@ -61,4 +61,21 @@ describe('concurrencyLimit', () => {
     expect(await run(async () => 'a')).toBe('a');
     expect(await run(async () => 'b')).toBe('b');
   });
+
+  it('refuses a task at once while its queue is full, and queues one again once there is room', async () => {
+    const run = concurrencyLimit(1, { maxWaiting: 2, whenFull: () => new Error('queue full') });
+    const g = gate();
+    const queued = [1, 2, 3].map((n) => run(g.task(n)));
+    await expect(run(g.task(4))).rejects.toThrow('queue full');
+    expect(g.started).toEqual([1]);
+    await g.finish(1);
+    // Task 2 left the queue for the slot: there is room for one more.
+    const fifth = run(g.task(5));
+    await expect(run(g.task(6))).rejects.toThrow('queue full');
+    await g.finish(2);
+    await g.finish(3);
+    await g.finish(5);
+    expect(await Promise.all([...queued, fifth])).toEqual([1, 2, 3, 5]);
+    expect(g.started).toEqual([1, 2, 3, 5]);
+  });
 });

@@ -6,12 +6,14 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly extraMessages: string[];
+  /** Sent as `Retry-After`: the seconds after which the same request may succeed. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     statusCode: number,
     code: ErrorCode,
     message: string,
-    options: { fields?: Record<string, string>; extraMessages?: string[] } = {},
+    options: { fields?: Record<string, string>; extraMessages?: string[]; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -19,6 +21,7 @@ export class AppError extends Error {
     this.code = code;
     this.fields = options.fields;
     this.extraMessages = options.extraMessages ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

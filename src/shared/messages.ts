@@ -41,6 +41,7 @@ export const messages = {
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'Send the request body as application/json.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  passwordChecksBusy: 'Too many passwords are being checked right now. Please try again in a few seconds.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   unexpected: 'Some error occurred. Try Again!',
   usernameFormat: 'Username must be 3 to 30 characters: a letter, then letters, digits, dots, hyphens or underscores.',

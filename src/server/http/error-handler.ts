@@ -20,6 +20,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: ErrorJson = { errors: [error.message, ...error.extraMessages], code: error.code };
       if (error.fields) body.fields = error.fields;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorJson, QuestionPage, UserJson, UserPage } from '../../../shared/api-types.js';
 import { messages } from '../../../shared/messages.js';
 import { base64urlJson, expectUserShape, UNAUTHORIZED } from '../../testing/api-assertions.js';
+import { CONCURRENT_HASHES, hashPassword, MAX_WAITING_HASHES } from './password.js';
 import {
   apiClient,
   createTestApp,
@@ -937,5 +938,42 @@ describe('rate limits on sign-in and sign-up', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('password checks while a burst of them waits', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = apiClient(t.app);
+    expect((await api.post('/api/auth/signup', signupBody({ username: 'burst.baker' }))).status).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it('refuses one more with 503 and Retry-After, changing nothing, and a taken name still gets 422', async () => {
+    // Every slot taken and the queue full, as by sign-ins from many addresses at once.
+    const burst = Array.from({ length: CONCURRENT_HASHES + MAX_WAITING_HASHES }, (_, n) =>
+      hashPassword(`burst-password-${n}`, { N: 2 ** 14, r: 8, p: 1 }),
+    );
+    const busy = { errors: [messages.passwordChecksBusy], code: 'service_unavailable' };
+
+    const login = await api.post<ErrorJson>('/api/auth/login', { username: 'burst.baker', password: PASSWORD });
+    expect(login.status).toBe(503);
+    expect(login.body).toEqual(busy);
+    expect(login.headers['retry-after']).toBe('5');
+
+    const signup = await api.post<ErrorJson>('/api/auth/signup', signupBody({ username: 'late.baker' }));
+    expect(signup.status).toBe(503);
+    expect(signup.body).toEqual(busy);
+    // A taken name is told at once, without waiting for a hash.
+    const taken = await api.post<ErrorJson>('/api/auth/signup', signupBody({ username: 'Burst.Baker' }));
+    expect(taken.status).toBe(422);
+    expect(taken.body).toEqual({ errors: ['Username already exists'], code: 'conflict' });
+
+    expect(await Promise.all(burst)).toHaveLength(CONCURRENT_HASHES + MAX_WAITING_HASHES);
+    expect((await api.get('/api/users/late.baker')).status).toBe(404);
+    expect((await api.post('/api/auth/login', { username: 'burst.baker', password: PASSWORD })).status).toBe(200);
+    expect((await api.post('/api/auth/signup', signupBody({ username: 'late.baker' }))).status).toBe(201);
   });
 });

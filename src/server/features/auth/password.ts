@@ -1,6 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PasswordHashParams } from '../../config.js';
 import { concurrencyLimit } from '../../concurrency-limit.js';
+import { AppError } from '../../errors.js';
+import { messages } from '../../../shared/messages.js';
 
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
@@ -13,7 +15,22 @@ const SALT_BYTES = 16;
  */
 export const CONCURRENT_HASHES = 2;
 
-const hashSlots = concurrencyLimit(CONCURRENT_HASHES);
+/**
+ * Hashes waiting for a slot, at most: one more is refused at once (503, `Retry-After`) instead of
+ * queued. Two hashes at a time at about a third of a second each clear this many in about 5 s.
+ * Unbounded, a burst from many addresses, each within its own rate limit (20 logins a minute),
+ * made every sign-in, sign-up and password change wait behind it for ever longer.
+ */
+export const MAX_WAITING_HASHES = 32;
+
+/** About the time the full queue takes to clear. */
+const RETRY_AFTER_SECONDS = 5;
+
+const hashSlots = concurrencyLimit(CONCURRENT_HASHES, {
+  maxWaiting: MAX_WAITING_HASHES,
+  whenFull: () =>
+    new AppError(503, 'service_unavailable', messages.passwordChecksBusy, { retryAfterSeconds: RETRY_AFTER_SECONDS }),
+});
 
 function derive(password: string, salt: Buffer, params: PasswordHashParams): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };

@@ -133,6 +133,10 @@ describe('answers routes', () => {
       const badCursor = await listAnswers(questionId, '?cursor=not-a-cursor');
       expect(badCursor.status).toBe(400);
       expect((badCursor.body as unknown as ErrorJson).errors[0]).toBe(messages.invalidCursor);
+      // The query is checked before the question's existence, as on every list (docs/api.md).
+      const unknownQuestion = await listAnswers('999999', '?cursor=not-a-cursor');
+      expect(unknownQuestion.status).toBe(400);
+      expect((unknownQuestion.body as unknown as ErrorJson).errors[0]).toBe(messages.invalidCursor);
       for (const limit of ['0', '101', 'abc']) {
         const response = await listAnswers(questionId, `?limit=${limit}`);
         expect(response.status, `limit=${limit}`).toBe(400);

@@ -95,11 +95,14 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     page,
 
     /** A page of answers, each comment count read as of the moment its comments are (`readTogether`). */
-    list: (questionId: number, caller: UserRow | null, cursor: string | undefined, limit: number) =>
-      readTogether(ctx.db, async (db) => {
+    async list(questionId: number, caller: UserRow | null, cursor: string | undefined, limit: number) {
+      // A malformed cursor is refused (400) before an unknown question (404), as on every list.
+      decodeCursor(cursor, 'answers');
+      return readTogether(ctx.db, async (db) => {
         if (!(await questions.findById(db, questionId))) throw notFound(messages.questionNotFound);
         return page(questionId, caller, cursor, limit, db);
-      }),
+      });
+    },
 
     add: (caller: UserRow, questionId: number, data: AnswerData) =>
       withConnection(ctx.db, async (db) => {

@@ -12,8 +12,9 @@ export interface AppContext {
   now(): number;
   /**
    * Called by services once a write has committed, with the users whose posts (rows, counts,
-   * votes, tags), whose own follows, votes or bookmarks, or whose own row (a profile, a password)
-   * it changed: the feed cache drops what rests on them (http/feed-cache.ts), and on PostgreSQL
+   * votes, tags), whose own follows, votes or bookmarks, or whose profile or password it changed
+   * (a follower count that moves with someone else's follow is not such a change: no feed shows
+   * it): the feed cache drops what rests on them (http/feed-cache.ts), and on PostgreSQL
    * the other instances are told (db/write-notices.ts). Awaited before the write is answered, so
    * that a request the writer sends next finds every instance knowing.
    */

@@ -78,8 +78,9 @@ export interface FeedCache {
    * longer matches it, checks the request, and says how the answer is read.
    *
    * A kept answer holds the username and token version its viewer's row had when it was read,
-   * and it is dropped when that row changes (`changed`, as every write to a baker's row
-   * announces them), so a token that matches them matches the row: the row is not read again.
+   * and it is dropped when either may change (`changed`, as every write to a baker's profile or
+   * password announces them), so a token that matches them matches the row: the row is not read
+   * again.
    */
   answer<T>(
     request: FastifyRequest,
@@ -90,7 +91,7 @@ export interface FeedCache {
   keepOnSend: onSendHookHandler;
   /**
    * After a commit: the users whose posts (their rows, counts, votes, tags), whose own votes,
-   * bookmarks or follows, or whose own row it changed. Every kept feed that shows one of their
+   * bookmarks or follows, or whose profile or password it changed. Every kept feed that shows one of their
    * posts, or is one of theirs, is dropped.
    */
   changed(userIds: readonly number[]): void;

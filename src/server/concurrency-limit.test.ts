@@ -78,4 +78,27 @@ describe('concurrencyLimit', () => {
     expect(await Promise.all([...queued, fifth])).toEqual([1, 2, 3, 5]);
     expect(g.started).toEqual([1, 2, 3, 5]);
   });
+
+  it('drops a waiting task whose signal aborts, freeing its place, and lets a running one finish', async () => {
+    const run = concurrencyLimit(1, { maxWaiting: 1, whenFull: () => new Error('queue full') });
+    const g = gate();
+    const [runningSignal, waitingSignal] = [new AbortController(), new AbortController()];
+    const first = run(g.task(1), runningSignal.signal);
+    const second = run(g.task(2), waitingSignal.signal);
+    await expect(run(g.task(3))).rejects.toThrow('queue full');
+    waitingSignal.abort(new Error('client gone'));
+    runningSignal.abort(new Error('client gone'));
+    await expect(second).rejects.toThrow('client gone');
+    // Its place is free, and the task running when its own signal aborted goes on.
+    const fourth = run(g.task(4));
+    await g.finish(1);
+    expect(await first).toBe(1);
+    await g.finish(4);
+    expect(await fourth).toBe(4);
+    expect(g.started).toEqual([1, 4]);
+    const aborted = new AbortController();
+    aborted.abort(new Error('gone before asking'));
+    await expect(run(g.task(5), aborted.signal)).rejects.toThrow('gone before asking');
+    expect(g.started).toEqual([1, 4]);
+  });
 });

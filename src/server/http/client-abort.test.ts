@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDatabase } from '../db/database.js';
+import { CONCURRENT_HASHES, hashPassword, MAX_WAITING_HASHES } from '../features/auth/password.js';
 import { installErrorHandler } from './error-handler.js';
 import { createTestApp, signUp, apiClient, type SignedUpUser, type TestApp } from '../testing/test-app.js';
 
@@ -64,6 +65,40 @@ describe('a client that leaves half-way through its request', () => {
       .toBe(true);
     expect(logged.filter((line) => line.level >= 50)).toEqual([]);
     expect(logged.some((line) => line.msg === 'database unavailable')).toBe(false);
+  });
+
+  it('drops a password check still waiting for its turn, which frees its place in the queue', async () => {
+    const login = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: baker.username, password } });
+    // Both slots busy for most of a second (production cost, twice over), and every place in the
+    // queue but one taken.
+    const slow = { N: 2 ** 18, r: 8, p: 1 };
+    const fast = { N: 2 ** 10, r: 8, p: 1 };
+    const held = Array.from({ length: CONCURRENT_HASHES + MAX_WAITING_HASHES - 1 }, (_, n) =>
+      hashPassword(`held-password-${n}`, n < CONCURRENT_HASHES ? slow : fast),
+    );
+    const body = JSON.stringify({ username: baker.username, password: 'some-password-1' });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    // Read and looked up within a few milliseconds, that sign-in takes the last place (the slow
+    // hashes hold both slots for longer than this wait and the check below).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await login('another-password-1')).statusCode).toBe(503);
+    socket.destroy();
+    await expect
+      .poll(() => logged.some((line) => line.msg === 'client closed the connection while its request waited'), {
+        timeout: 2000,
+      })
+      .toBe(true);
+    // Its place is free: the next sign-in waits its turn instead of being refused.
+    const next = login(baker.password);
+    await Promise.all(held);
+    expect((await next).statusCode).toBe(200);
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
   });
 });
 

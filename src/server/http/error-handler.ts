@@ -3,6 +3,7 @@ import type { ErrorJson } from '../../shared/api-types.js';
 import { messages } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { AppError, errorBody } from '../errors.js';
+import { ClientGoneError } from './client-gone.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Fastify's own request errors, by code, as users should read them. */
@@ -37,6 +38,11 @@ export function installErrorHandler(app: FastifyInstance) {
     // met after the client left (the database's, a bug) is still logged as what it is.
     if (error.code === 'ECONNRESET' && error.statusCode === 400 && request.raw.readableAborted) {
       request.log.info('client closed the connection before sending its whole request');
+      return reply.code(400).send(errorBody('bad_request', messages.malformedRequest));
+    }
+    // Work dropped because its client left while it waited (a password hash, client-gone.ts).
+    if (error instanceof ClientGoneError) {
+      request.log.info('client closed the connection while its request waited');
       return reply.code(400).send(errorBody('bad_request', messages.malformedRequest));
     }
     if (isDatabaseUnavailable(error)) {

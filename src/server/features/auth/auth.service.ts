@@ -18,13 +18,14 @@ const RESERVED_USERNAMES = new Set([GUEST_USERNAME, COMMUNITY_USERNAME, 'suggest
 
 export function createAuthService(ctx: AppContext, usersService: UsersService) {
   return {
-    async signup(body: SignupBody) {
+    /** `signal`: aborted when the client has gone (see http/client-gone.ts). */
+    async signup(body: SignupBody, signal?: AbortSignal) {
       // Reserved names are the system's, even before (or without) an account of that name.
       if (RESERVED_USERNAMES.has(usernameKey(body.username))) throw conflict(422, messages.usernameTaken);
       // Before the hash, a third of a second of a thread each: a taken name costs a lookup. The
       // insert below still refuses a name taken meanwhile.
       if (await users.findUserByUsername(ctx.db, body.username)) throw conflict(422, messages.usernameTaken);
-      const passwordHash = await hashPassword(body.password, ctx.config.passwordHash);
+      const passwordHash = await hashPassword(body.password, ctx.config.passwordHash, signal);
       return withConnection(ctx.db, async (db) => {
         let created: UserRow;
         try {
@@ -43,10 +44,10 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
       });
     },
 
-    async login(body: LoginBody) {
+    async login(body: LoginBody, signal?: AbortSignal) {
       const user = await users.findUserByUsername(ctx.db, body.username);
       if (!user) throw notFound(messages.usernameNotRegistered);
-      if (!(await verifyPassword(body.password, user.password_hash))) {
+      if (!(await verifyPassword(body.password, user.password_hash, signal))) {
         throw new AppError(401, 'unauthorized', messages.invalidCredentials);
       }
       return { foundUser: await usersService.present(user), encodedToken: ctx.tokens.issue(user) };

@@ -32,7 +32,8 @@ const hashSlots = concurrencyLimit(CONCURRENT_HASHES, {
     new AppError(503, 'service_unavailable', messages.passwordChecksBusy, { retryAfterSeconds: RETRY_AFTER_SECONDS }),
 });
 
-function derive(password: string, salt: Buffer, params: PasswordHashParams): Promise<Buffer> {
+/** `signal`: aborted when the request's client has gone; a hash still waiting for its turn is then dropped. */
+function derive(password: string, salt: Buffer, params: PasswordHashParams, signal?: AbortSignal): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r };
   return hashSlots(
     () =>
@@ -41,21 +42,31 @@ function derive(password: string, salt: Buffer, params: PasswordHashParams): Pro
           error ? reject(error) : resolve(key),
         );
       }),
+    signal,
   );
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$key`, so each hash carries the parameters it was made with. */
-export async function hashPassword(password: string, params: PasswordHashParams): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: PasswordHashParams,
+  signal?: AbortSignal,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, params);
+  const key = await derive(password, salt, params, signal);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, signal?: AbortSignal): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64'),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    signal,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pageQuery } from '../../../shared/schemas/lists.js';
 import { editUserBody } from '../../../shared/schemas/users.js';
 import { callerOf, type Authenticator } from '../../http/authenticate.js';
+import { abortedWhenClientLeaves } from '../../http/client-gone.js';
 import { routeAccess } from '../../http/route-access.js';
 import { validate } from '../../http/validate.js';
 import { checkRef, type UsersService } from './users.service.js';
@@ -49,7 +50,7 @@ export async function usersRoutes(app: FastifyInstance, { auth, usersService, ra
 
   app.post('/users/edit', editRoute, async (request, reply) => {
     const { userData } = validate(editUserBody, request.body);
-    return reply.code(201).send(await usersService.edit(callerOf(request), userData));
+    return reply.code(201).send(await usersService.edit(callerOf(request), userData, abortedWhenClientLeaves(reply)));
   });
 
   app.post<FollowParams>('/users/follow/:followUserId', changeRoute, async (request) =>

@@ -116,7 +116,8 @@ export function createUsersService(ctx: AppContext) {
       });
     },
 
-    async edit(caller: UserRow, data: UserData) {
+    /** `signal`: aborted when the client has gone (see http/client-gone.ts). */
+    async edit(caller: UserRow, data: UserData, signal?: AbortSignal) {
       if (caller.username_key === GUEST_USERNAME) throw forbidden(messages.guestCannotEdit);
       let passwordHash: string | undefined;
       if (data.password) {
@@ -125,12 +126,12 @@ export function createUsersService(ctx: AppContext) {
             fields: { currentPassword: messages.currentPasswordRequired },
           });
         }
-        if (!(await verifyPassword(data.currentPassword, caller.password_hash))) {
+        if (!(await verifyPassword(data.currentPassword, caller.password_hash, signal))) {
           throw new AppError(400, 'validation_failed', messages.currentPasswordWrong, {
             fields: { currentPassword: messages.currentPasswordWrong },
           });
         }
-        passwordHash = await hashPassword(data.password, ctx.config.passwordHash);
+        passwordHash = await hashPassword(data.password, ctx.config.passwordHash, signal);
       }
       // The current password was checked against the hash read with the caller; if another
       // request changed the password since, this caller's token is no longer valid either, and

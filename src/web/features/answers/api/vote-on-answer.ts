@@ -17,7 +17,8 @@ export function voteOnAnswer(questionId: string, answerId: string, reaction: Rea
 /**
  * Votes on an answer: shown at once, replaced by the server's count, rolled back with a message
  * on failure. Votes on one answer are sent one after another, so the last click's answer from
- * the server is the one left on screen.
+ * the server is the one left on screen; an earlier click's answer, arriving while a later one is
+ * on its way, leaves the later click shown.
  */
 export function useVoteOnAnswer(questionId: string, answerId: string, username: string) {
   const client = useQueryClient();
@@ -44,7 +45,9 @@ export function useVoteOnAnswer(questionId: string, answerId: string, username: 
       }
       showError(errorMessage(error));
     },
-    onSuccess: (votes, { answerId }) => {
+    onSuccess: (votes, { answerId }, context) => {
+      const { token } = context;
+      if (token && !isLatestChange(client, `answer ${answerId} votes`, token)) return;
       markChange(client, `answer ${answerId} votes`);
       updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes }));
     },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VotesJson } from '../../../../shared/api-types';
 import type { Reaction } from '../../../../shared/constants';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { isLatestChange, markChange } from '../../../lib/latest-change';
 import { useSnackbar } from '../../../lib/snackbar';
 import { applyReaction } from '../../../lib/votes';
 import { updateQuestionEverywhere } from './query-keys';
@@ -14,9 +15,16 @@ export function reactToQuestion(questionId: string, reaction: Reaction): Promise
 }
 
 /**
+ * Where each click is marked (latest-change.ts), so that an earlier click's answer can tell a
+ * later click is on its way.
+ */
+const clicksOn = (questionId: string) => `vote clicks on question ${questionId}`;
+
+/**
  * Votes on a post: shown at once, replaced by the server's count, rolled back with a message on
  * failure. Votes on one post are sent one after another, so the server's answers come back in
- * the order of the clicks and the last click's answer is the one left on screen.
+ * the order of the clicks and the last click's answer is the one left on screen; an earlier
+ * click's answer, arriving while a later one is on its way, leaves the later click shown.
  */
 export function useReactToQuestion(username: string, questionId: string) {
   const client = useQueryClient();
@@ -30,12 +38,14 @@ export function useReactToQuestion(username: string, questionId: string) {
         ...q,
         votes: applyReaction(q.votes, reaction, username),
       })),
+      click: markChange(client, clicksOn(questionId)),
     }),
     onError: (error, _variables, context) => {
       context?.rollback();
       showError(errorMessage(error));
     },
-    onSuccess: (votes, { questionId }) => {
+    onSuccess: (votes, { questionId }, context) => {
+      if (!isLatestChange(client, clicksOn(questionId), context.click)) return;
       updateQuestionEverywhere(client, questionId, (q) => ({ ...q, votes }));
     },
   });

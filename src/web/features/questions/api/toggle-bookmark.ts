@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionJson } from '../../../../shared/api-types';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { isLatestChange, markChange } from '../../../lib/latest-change';
 import { useSnackbar } from '../../../lib/snackbar';
 import { questionKeys, updateQuestionEverywhere } from './query-keys';
 
@@ -12,9 +13,17 @@ export function setBookmark(questionId: string, bookmarked: boolean): Promise<Qu
 }
 
 /**
+ * Where each click is marked (latest-change.ts), so that an earlier click's answer can tell a
+ * later click is on its way.
+ */
+const clicksOn = (questionId: string) => `bookmark clicks on question ${questionId}`;
+
+/**
  * Adds or removes a post's bookmark: shown at once, rolled back with a message on failure. A
  * post's bookmark changes are sent one after another, so a quick second click is never answered
- * before the first ('Question is already not bookmarked', with the bookmark left in place).
+ * before the first ('Question is already not bookmarked', with the bookmark left in place), and
+ * while a later click is on its way the screen keeps showing it: the earlier answer does not flip
+ * the button back (a third click there would have asked for what the second already had).
  */
 export function useToggleBookmark(questionId: string) {
   const client = useQueryClient();
@@ -25,15 +34,17 @@ export function useToggleBookmark(questionId: string) {
       setBookmark(questionId, bookmarked),
     onMutate: ({ questionId, bookmarked }) => ({
       rollback: updateQuestionEverywhere(client, questionId, (q) => ({ ...q, bookmarked })),
+      click: markChange(client, clicksOn(questionId)),
     }),
     onError: (error, _variables, context) => {
       context?.rollback();
       showError(errorMessage(error));
     },
-    onSuccess: (question) => {
+    onSuccess: (question, { questionId }, context) => {
+      void client.invalidateQueries({ queryKey: questionKeys.list('bookmarks', {}) });
+      if (!isLatestChange(client, clicksOn(questionId), context.click)) return;
       // Only the bookmark: the rest of the server's copy could undo a vote clicked meanwhile.
       updateQuestionEverywhere(client, question._id, (cached) => ({ ...cached, bookmarked: question.bookmarked }));
-      void client.invalidateQueries({ queryKey: questionKeys.list('bookmarks', {}) });
     },
   });
 }

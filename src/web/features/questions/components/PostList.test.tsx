@@ -147,6 +147,10 @@ describe('PostList', () => {
     answers[0]?.({ body: { votes: up } });
     await waitFor(() => expect(api.calls('POST /api/votes/react/1')).toHaveLength(2));
     expect(api.calls('POST /api/votes/react/1')[1]?.body).toEqual({ reaction: 'unvote' });
+    // The first click's answer, come while the second is on its way, leaves the second shown.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(post).getByLabelText('Score 0')).toBeInTheDocument();
+    expect(within(post).getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'false');
     answers[1]?.({ body: { votes: { upvotedBy: [], downvotedBy: [], upvotes: 0, downvotes: 0, myVote: null } } });
     await waitFor(() =>
       expect(within(post).getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'false'),
@@ -191,6 +195,33 @@ describe('PostList', () => {
     added[0]?.({ body: { question: { ...mine('1', 'First'), bookmarked: true } } });
     await waitFor(() => expect(api.calls('POST /api/question/removeBookmark/1')).toHaveLength(1));
     await waitFor(() => expect(within(post).getByRole('button', { name: 'Add Bookmark' })).toBeInTheDocument());
+  });
+
+  it("keeps a later bookmark click shown while it is on its way, whatever the earlier one's answer", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const added: Array<(value: { body: unknown }) => void> = [];
+    const removed: Array<(value: { body: unknown }) => void> = [];
+    const api = mockFetch({
+      'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+      'POST /api/question/addBookmark/1': () => new Promise((resolve) => added.push(resolve)),
+      'POST /api/question/removeBookmark/1': () => new Promise((resolve) => removed.push(resolve)),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+    const post = await screen.findByRole('article', { name: 'First' });
+
+    await user.click(within(post).getByRole('button', { name: 'Add Bookmark' }));
+    await user.click(within(post).getByRole('button', { name: 'Remove Bookmark' }));
+    added[0]?.({ body: { question: { ...mine('1', 'First'), bookmarked: true } } });
+    await waitFor(() => expect(api.calls('POST /api/question/removeBookmark/1')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // Not flipped back to 'Remove Bookmark', which a third click would have sent again.
+    expect(within(post).getByRole('button', { name: 'Add Bookmark' })).toBeInTheDocument();
+
+    removed[0]?.({ body: { question: { ...mine('1', 'First'), bookmarked: false } } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(post).getByRole('button', { name: 'Add Bookmark' })).toBeInTheDocument();
+    expect(api.calls('POST /api/question/removeBookmark/1')).toHaveLength(1);
   });
 
   it("a bookmark's answer leaves alone a vote still on its way", async () => {

@@ -446,6 +446,38 @@ describe('QuestionPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: '3 Answers' })).toBeInTheDocument();
   });
 
+  it("keeps a later answer vote shown while it is on its way, and then the server's count", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const answers: Array<(value: { body: unknown }) => void> = [];
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'POST /api/votes/vote/4/11': () => new Promise((resolve) => answers.push(resolve)),
+    });
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    const score = () => within(first!).getByLabelText(/^Score/);
+    const upvote = () => within(first!).getByRole('button', { name: 'Upvote answer' });
+    expect(score()).toHaveTextContent('6');
+    await userEvent.click(upvote());
+    await userEvent.click(upvote());
+    expect(score()).toHaveTextContent('6');
+
+    const votes = (upvotes: number, myVote: string | null) => ({
+      body: { votes: { upvotedBy: [], downvotedBy: [], upvotes, downvotes: 0, myVote } },
+    });
+    answers[0]?.(votes(7, 'upvote'));
+    await waitFor(() => expect(api.calls('POST /api/votes/vote/4/11')).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(score()).toHaveTextContent('6');
+    expect(upvote()).toHaveAttribute('aria-pressed', 'false');
+
+    // Someone else's vote came in meanwhile: the last answer's count is what stays.
+    answers[1]?.(votes(8, null));
+    await waitFor(() => expect(score()).toHaveTextContent('8'));
+    expect(upvote()).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('shows an answer vote at once and rolls it back with the message when it fails', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     let fail: (value: { status: number; body: unknown }) => void = () => {};

@@ -361,3 +361,26 @@ test.describe('the narrowest phone (320 × 640)', () => {
     expect(box && box.x >= 0 && box.x + box.width <= 320, `inside the screen: ${JSON.stringify(box)}`).toBe(true);
   });
 });
+
+test.describe('a long search word on the narrowest phone (320 × 640)', () => {
+  test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
+
+  test('wraps inside the page on Explore, Feed and Bookmarks, never widening it', async ({
+    page,
+    signedIn: _signedIn,
+  }) => {
+    const word = 'Sauerteigbrotbackanleitungsbeschreibung'.repeat(3);
+    for (const [path, text] of [
+      ['/explore', `Results for “${word}”`],
+      ['/feed', `Results for “${word}”`],
+      ['/bookmarks', `Bookmarks matching “${word}”`],
+    ] as const) {
+      await page.goto(`${path}?q=${word}`);
+      await expect(page.getByText(text)).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `no sideways scrolling on ${path}`,
+      ).toBeLessThanOrEqual(0);
+    }
+  });
+});

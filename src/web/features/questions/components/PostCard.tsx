@@ -107,7 +107,6 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
           type="button"
           className={`${bar.action} ${question.bookmarked ? bar.active : ''}`}
           onClick={toggleBookmark}
-          aria-pressed={question.bookmarked}
         >
           <BookmarkIcon filled={question.bookmarked} />
           <span className={bar.label}>{question.bookmarked && session ? 'Remove Bookmark' : 'Add Bookmark'}</span>

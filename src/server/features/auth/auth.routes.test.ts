@@ -977,3 +977,59 @@ describe('password checks while a burst of them waits', () => {
     expect((await api.post('/api/auth/signup', signupBody({ username: 'late.baker' }))).status).toBe(201);
   });
 });
+
+describe('POST /api/auth/login while its password check waits its turn', () => {
+  let t: TestApp;
+  let api: ApiClient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    api = apiClient(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** Starts a sign-in behind hashes that hold both slots, and says whether it has answered yet. */
+  function loginBehindBusySlots(username: string, password: string) {
+    const slotsHeld = Array.from({ length: CONCURRENT_HASHES }, (_, n) =>
+      hashPassword(`slot-holder-${n}`, { N: 2 ** 16, r: 8, p: 1 }),
+    );
+    let answered = false;
+    const login = api.post<LoginResponse | ErrorJson>('/api/auth/login', { username, password }).finally(() => {
+      answered = true;
+    });
+    return { login, slotsHeld, answeredYet: () => answered };
+  }
+
+  it('answers with counts and follow lists that agree when a follow commits meanwhile', async () => {
+    const star = await signUp(api, { password: PASSWORD });
+    const fan = await signUp(api);
+    const { login, slotsHeld, answeredYet } = loginBehindBusySlots(star.username, PASSWORD);
+    expect((await api.post(`/api/users/follow/${star.username}`, {}, fan.token)).status).toBe(200);
+    // The follow committed between the sign-in's read of the row and its answer.
+    expect(answeredYet()).toBe(false);
+    const response = await login;
+    await Promise.all(slotsHeld);
+    expect(response.status).toBe(200);
+    const { foundUser } = response.body as LoginResponse;
+    expect(foundUser.followers).toEqual([fan.username]);
+    expect(foundUser.followerCount).toBe(1);
+  });
+
+  it('refuses a password that another request changed while it was being checked', async () => {
+    const baker = await signUp(api, { password: PASSWORD });
+    const { login, slotsHeld, answeredYet } = loginBehindBusySlots(baker.username, PASSWORD);
+    // Time for the sign-in to read the row (a few ms) before it is changed; the held slots take
+    // far longer to free.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // As an Edit Profile with a new password commits: a new hash, and every earlier token revoked.
+    await t.database.db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: 'scrypt$16384$8$1$AAAA$AAAA', token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', Number(baker.id))
+      .execute();
+    expect(answeredYet()).toBe(false);
+    const response = await login;
+    await Promise.all(slotsHeld);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ errors: [messages.invalidCredentials], code: 'unauthorized' });
+  });
+});

@@ -47,10 +47,14 @@ export function createAuthService(ctx: AppContext, usersService: UsersService) {
     async login(body: LoginBody, signal?: AbortSignal) {
       const user = await users.findUserByUsername(ctx.db, body.username);
       if (!user) throw notFound(messages.usernameNotRegistered);
-      if (!(await verifyPassword(body.password, user.password_hash, signal))) {
-        throw new AppError(401, 'unauthorized', messages.invalidCredentials);
-      }
-      return { foundUser: await usersService.present(user), encodedToken: ctx.tokens.issue(user) };
+      const invalid = () => new AppError(401, 'unauthorized', messages.invalidCredentials);
+      if (!(await verifyPassword(body.password, user.password_hash, signal))) throw invalid();
+      // The check took a third of a second or more, waiting its turn: the row is read again, so
+      // the answer's counts and the token are as of now. A password changed meanwhile was not the
+      // one checked, and a token issued with the row read before would already be revoked.
+      const current = await users.findUserById(ctx.db, user.id);
+      if (!current || current.token_version !== user.token_version) throw invalid();
+      return { foundUser: await usersService.present(current), encodedToken: ctx.tokens.issue(current) };
     },
 
     /** Signs in as the shared guest account, creating it on first use when no demo data was loaded. */

@@ -39,8 +39,20 @@ export function createUsersService(ctx: AppContext) {
     return rows.map((row) => presentUser(row, lists.get(row.id) ?? { followers: [], following: [] }));
   };
 
-  const present = async (row: UserRow, db: Db = ctx.db): Promise<UserJson> =>
-    (await presentAll([row], db))[0] as UserJson;
+  /**
+   * A user read before (by sign-in, sign-up or an edit) with their follow lists. A follow committed
+   * since shows in the lists but not in the row's counts; then the row is read again with its
+   * lists as of one moment, as `readWithFollowLists` does.
+   */
+  const present = async (row: UserRow, db: Db = ctx.db): Promise<UserJson> => {
+    const lists = (await users.followListsOf(db, [row.id])).get(row.id) ?? { followers: [], following: [] };
+    if (listsAgree(row, lists)) return presentUser(row, lists);
+    const { users: found } = await readWithFollowLists(async (db) => {
+      const current = await users.findUserById(db, row.id);
+      return { rows: [current ?? row] };
+    });
+    return found[0] as UserJson;
+  };
 
   /**
    * Users read by `read`, with their counts, then presented with their follow lists. Read apart,

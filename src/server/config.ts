@@ -107,7 +107,7 @@ export interface Config {
   rateLimits: boolean;
   /** How long visitors' answers may be served from the anonymous cache (0: off); see http/anonymous-cache.ts. */
   anonymousCacheMs: number;
-  /** Whether signed-in feeds are kept until something they show changes (SQLite only); see http/feed-cache.ts. */
+  /** Whether signed-in feeds are kept until something they show changes; see http/feed-cache.ts. */
   feedCache: boolean;
   /** Proxies whose X-Forwarded-For names the client (for rate limits and logs); false: none. */
   trustProxy: false | string[];

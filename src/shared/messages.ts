@@ -44,6 +44,7 @@ export const messages = {
   passwordChecksBusy: 'Too many passwords are being checked right now. Please try again in a few seconds.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   unexpected: 'Some error occurred. Try Again!',
+  savedButNotShown: 'Your change was saved, but it could not be shown. Reload the page to see it.',
   usernameFormat: 'Username must be 3 to 30 characters: a letter, then letters, digits, dots, hyphens or underscores.',
   passwordLength: 'Password must be 8 to 128 characters.',
   tooLong: (max: number) => `Must be at most ${max} characters.`,

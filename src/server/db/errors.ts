@@ -64,3 +64,15 @@ export async function retriedIfRaced<T>(keyed: boolean, insert: () => Promise<T>
     return insert();
   }
 }
+
+/**
+ * The database dropped out after a write committed, while its answer was being read. The write
+ * is stored: answered as unavailable (503, `Retry-After`), a client would send it again, and a
+ * post without a key of its own would be stored twice.
+ */
+export class WrittenButUnreadError extends Error {
+  constructor(cause: unknown) {
+    super('the write committed, but its answer could not be read', { cause });
+    this.name = 'WrittenButUnreadError';
+  }
+}

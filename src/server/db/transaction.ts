@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { isDatabaseUnavailable, WrittenButUnreadError } from './errors.js';
 import { createGroupCommit, type GroupCommit } from './group-commit.js';
 
 /** SQLite databases whose transactions commit in groups (see group-commit.ts). */
@@ -10,14 +11,29 @@ export function commitInGroups(db: Db): GroupCommit {
   return group;
 }
 
+/** Connections lent by `withConnection`, and whether a transaction on each has committed. */
+const committedOn = new WeakMap<Db, { committed: boolean }>();
+
 /**
  * Runs a write and the reads that answer it on one connection. On PostgreSQL the pooled
  * connection is held from the transaction to the last read: a write that committed is never
- * answered 503 because the pool, saturated, had no connection left to read its answer with. SQLite
- * has one connection, and its transactions commit in groups on `db` itself.
+ * answered 503 because the pool, saturated, had no connection left to read its answer with. If
+ * the database drops out after the commit, the read fails with `WrittenButUnreadError` rather
+ * than as unavailable: a 503 would tell the client to send the write again. SQLite has one
+ * connection, and its transactions commit in groups on `db` itself.
  */
 export function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
-  return groups.has(db) ? work(db) : db.connection().execute(work);
+  if (groups.has(db)) return work(db);
+  return db.connection().execute(async (connection) => {
+    const state = { committed: false };
+    committedOn.set(connection, state);
+    try {
+      return await work(connection);
+    } catch (error) {
+      if (state.committed && isDatabaseUnavailable(error)) throw new WrittenButUnreadError(error);
+      throw error;
+    }
+  });
 }
 
 /**
@@ -25,9 +41,13 @@ export function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise
  * answering only once it is committed. On SQLite it may share its commit with transactions asked
  * for at the same moment, each still all or nothing.
  */
-export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   const group = groups.get(db);
-  return group ? group.run(work) : db.transaction().execute(work);
+  if (group) return group.run(work);
+  const value = await db.transaction().execute(work);
+  const lent = committedOn.get(db);
+  if (lent) lent.committed = true;
+  return value;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ErrorJson } from '../../shared/api-types.js';
 import { messages } from '../../shared/messages.js';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, WrittenButUnreadError } from '../db/errors.js';
 import { AppError, errorBody } from '../errors.js';
 import { ClientGoneError } from './client-gone.js';
 import { securityHeaders } from './security-headers.js';
@@ -44,6 +44,10 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof ClientGoneError) {
       request.log.info('client closed the connection while its request waited');
       return reply.code(400).send(errorBody('bad_request', messages.malformedRequest));
+    }
+    if (error instanceof WrittenButUnreadError) {
+      request.log.error({ err: error }, 'write committed, its answer unread: database unavailable');
+      return reply.code(500).send(errorBody('internal', messages.savedButNotShown));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -11,3 +11,9 @@ const answerDataSchema = z.object({
 export type AnswerData = z.infer<typeof answerDataSchema>;
 
 export const answerDataBody = z.object({ answerData: wrapper(answerDataSchema) });
+
+/** An edit uses only the text: a key sent with it is ignored, as any unknown field is, not checked. */
+const answerEditSchema = answerDataSchema.pick({ answerText: true });
+export type AnswerEdit = z.infer<typeof answerEditSchema>;
+
+export const answerEditBody = z.object({ answerData: wrapper(answerEditSchema) });

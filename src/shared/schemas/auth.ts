@@ -25,8 +25,12 @@ export const signupBody = z.object({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
+/** A password to check against the stored one: any text up to the longest a password can be. */
+export const checkedPassword = (requiredMessage: string) =>
+  password(requiredMessage).refine((v) => characters(v) <= PASSWORD_MAX, messages.passwordLength);
+
 export const loginBody = z.object({
   username: requiredText(messages.requiredField, 100, 'line'),
-  password: password(messages.requiredField).refine((v) => characters(v) <= PASSWORD_MAX, messages.passwordLength),
+  password: checkedPassword(messages.requiredField),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -11,3 +11,9 @@ const commentDataSchema = z.object({
 export type CommentData = z.infer<typeof commentDataSchema>;
 
 export const commentDataBody = z.object({ commentData: wrapper(commentDataSchema) });
+
+/** An edit uses only the text: a key sent with it is ignored, as any unknown field is, not checked. */
+const commentEditSchema = commentDataSchema.pick({ commentText: true });
+export type CommentEdit = z.infer<typeof commentEditSchema>;
+
+export const commentEditBody = z.object({ commentData: wrapper(commentEditSchema) });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BIO_MAX, NAME_MAX } from '../constants.js';
 import { messages } from '../messages.js';
-import { newPassword } from './auth.js';
-import { optionalText, password, requiredText, wrapper } from './text.js';
+import { checkedPassword, newPassword } from './auth.js';
+import { optionalText, requiredText, wrapper } from './text.js';
 
 /** A password that may be left blank, empty or null: absent then, and otherwise text checked by `schema`. */
 const blankAsAbsent = (schema: z.ZodType<string>) =>
@@ -18,8 +18,20 @@ export const userDataSchema = z.object({
   lastName: requiredText(messages.requiredField, NAME_MAX, 'line'),
   bio: optionalText(BIO_MAX, 'lines'),
   password: blankAsAbsent(newPassword(messages.requiredField)),
-  currentPassword: blankAsAbsent(password(messages.currentPasswordRequired)),
+  currentPassword: blankAsAbsent(checkedPassword(messages.currentPasswordRequired)),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 
-export const editUserBody = z.object({ userData: wrapper(userDataSchema) });
+/** Without a new password the current one is not used, so it is dropped unchecked, as unknown fields are. */
+const withoutUnusedCurrentPassword = (value: unknown) => {
+  if (typeof value !== 'object' || value === null || !('currentPassword' in value)) return value;
+  const { password } = value as { password?: unknown };
+  if (password !== undefined && password !== null && password !== '') return value;
+  const rest: Record<string, unknown> = { ...value };
+  delete rest.currentPassword;
+  return rest;
+};
+
+export const editUserBody = z.object({
+  userData: wrapper(z.preprocess(withoutUnusedCurrentPassword, userDataSchema)),
+});

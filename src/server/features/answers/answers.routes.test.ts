@@ -337,6 +337,20 @@ describe('answers routes', () => {
       expect((await questionOf(api, questionId)).answerCount).toBe(1);
     });
 
+    it('ignores an _id sent with an edit, as api.md says, whatever it holds', async () => {
+      const questionId = await postQuestion(api, asker);
+      const answerId = await postAnswer(api, answerer, questionId, 'First take');
+      for (const [index, _id] of ['', 42, 'x'.repeat(500)].entries()) {
+        const response = await api.post<AnswerPage>(
+          `/api/answers/edit/${questionId}/${answerId}`,
+          { answerData: { answerText: `Take ${index}`, _id } },
+          answerer.token,
+        );
+        expect(response.status).toBe(201);
+        expect(response.body.answers).toMatchObject([{ _id: answerId, answerText: `Take ${index}` }]);
+      }
+    });
+
     it("refuses another user's edit, even the question's author, and keeps the text", async () => {
       const questionId = await postQuestion(api, asker);
       const answerId = await postAnswer(api, answerer, questionId, 'Keep me');

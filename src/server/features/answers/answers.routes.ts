@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages.js';
-import { answerDataBody } from '../../../shared/schemas/answers.js';
+import { answerDataBody, answerEditBody } from '../../../shared/schemas/answers.js';
 import { pageQuery } from '../../../shared/schemas/lists.js';
 import { callerOf, type Authenticator } from '../../http/authenticate.js';
 import { parseId } from '../../http/ids.js';
@@ -35,7 +35,7 @@ export async function answersRoutes(
 
   app.post<AnswerParams>('/answers/edit/:questionId/:answerId', writeRoute('change'), async (request, reply) => {
     const { questionId, answerId } = ids(request.params);
-    const { answerData } = validate(answerDataBody, request.body);
+    const { answerData } = validate(answerEditBody, request.body);
     return reply.code(201).send(await answers.edit(callerOf(request), questionId, answerId, answerData));
   });
 

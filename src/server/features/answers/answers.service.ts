@@ -1,7 +1,7 @@
 import type { AnswerPage } from '../../../shared/api-types.js';
 import { ANSWER_PAGE_TEXT_BUDGET, EMBEDDED_ANSWER_COMMENTS, PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
-import type { AnswerData } from '../../../shared/schemas/answers.js';
+import type { AnswerData, AnswerEdit } from '../../../shared/schemas/answers.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { retriedIfRaced } from '../../db/errors.js';
@@ -134,7 +134,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
         };
       }),
 
-    edit: (caller: UserRow, questionId: number, answerId: number, data: AnswerData) =>
+    edit: (caller: UserRow, questionId: number, answerId: number, data: AnswerEdit) =>
       withConnection(ctx.db, async (db) => {
         await inTransaction(db, async (trx) => {
           await lockQuestion(trx, questionId);

@@ -402,6 +402,20 @@ describe('comments routes', () => {
       expect((await questionOf(api, questionId)).commentCount).toBe(1);
     });
 
+    it('ignores an _id sent with an edit, as api.md says, whatever it holds', async () => {
+      const questionId = await postQuestion(api, asker);
+      const commentId = await commentIdOf(commenter, questionId, undefined, 'Crumbb');
+      for (const [index, _id] of ['', 42, 'x'.repeat(500)].entries()) {
+        const response = await api.post<CommentPage>(
+          `/api/comments/edit/${questionId}/${commentId}`,
+          { commentData: { commentText: `Crumb ${index}`, _id } },
+          commenter.token,
+        );
+        expect(response.status).toBe(201);
+        expect(response.body.comments).toMatchObject([{ _id: commentId, commentText: `Crumb ${index}` }]);
+      }
+    });
+
     it('lets only the author edit an answer comment', async () => {
       const questionId = await postQuestion(api, asker);
       const answerId = await postAnswer(api, answerer, questionId);

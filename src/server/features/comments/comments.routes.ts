@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages.js';
-import { commentDataBody } from '../../../shared/schemas/comments.js';
+import { commentDataBody, commentEditBody } from '../../../shared/schemas/comments.js';
 import { pageQuery } from '../../../shared/schemas/lists.js';
 import { callerOf, type Authenticator } from '../../http/authenticate.js';
 import { parseId } from '../../http/ids.js';
@@ -48,7 +48,7 @@ export async function commentsRoutes(
       writeRoute('change'),
       async (request, reply) => {
         const { questionId, answerId, commentId } = ids(request.params);
-        const { commentData } = validate(commentDataBody, request.body);
+        const { commentData } = validate(commentEditBody, request.body);
         return reply
           .code(201)
           .send(await comments.edit(callerOf(request), questionId, answerId, commentId, commentData));

@@ -1,7 +1,7 @@
 import type { CommentPage } from '../../../shared/api-types.js';
 import { PAGE_SIZE_DEFAULT } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
-import type { CommentData } from '../../../shared/schemas/comments.js';
+import type { CommentData, CommentEdit } from '../../../shared/schemas/comments.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { retriedIfRaced } from '../../db/errors.js';
@@ -105,7 +105,7 @@ export function createCommentsService(ctx: AppContext, questions: QuestionsRepos
         };
       }),
 
-    edit: (caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentData) =>
+    edit: (caller: UserRow, questionId: number, answerId: number | null, commentId: number, data: CommentEdit) =>
       withConnection(ctx.db, async (db) => {
         await inTransaction(db, async (trx) => {
           await target(trx, questionId, answerId);

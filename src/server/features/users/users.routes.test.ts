@@ -258,6 +258,25 @@ describe('POST /api/users/edit', () => {
     expect(passwords.body.fields).toEqual({ password: 'Must be text.', currentPassword: 'Must be text.' });
   });
 
+  it('ignores the current password without a new one, as api.md says, and limits its length with one', async () => {
+    const user = await signUp(api);
+    for (const currentPassword of [123, ['x'], 'y'.repeat(500)]) {
+      const response = await edit(user.token, { firstName: 'Kept', lastName: 'Password', currentPassword });
+      expect(response.status).toBe(201);
+    }
+    const login = await api.post('/api/auth/login', { username: user.username, password: user.password });
+    expect(login.status).toBe(200);
+
+    const tooLong = await edit<ErrorJson>(user.token, {
+      firstName: 'Kept',
+      lastName: 'Password',
+      password: 'a-new-password',
+      currentPassword: 'y'.repeat(129),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.fields).toEqual({ currentPassword: messages.passwordLength });
+  });
+
   it('answers 400 for names and bios over their limits', async () => {
     const user = await signUp(api);
     const longName = await edit<ErrorJson>(user.token, { firstName: 'x'.repeat(51), lastName: 'Ok' });

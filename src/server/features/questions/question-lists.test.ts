@@ -675,6 +675,8 @@ describe('lists that change', () => {
     // Beside a longer word it is left out: "bagel's" searches for "bagel".
     expect(await listTitles(api, scoped("bagel's"))).toEqual(['Bagels boiled too long']);
     expect(await listTitles(api, scoped('z focac'))).toEqual(['Plan B for a flat focaccia']);
+    // A letter beyond the Basic Multilingual Plane is one letter too, though two UTF-16 units.
+    expect(await listTitles(api, scoped('\u{20BB7} focac'))).toEqual(['Plan B for a flat focaccia']);
   });
 
   it('an edit moves a post to the top of latest in the tag and author lists as well', async () => {

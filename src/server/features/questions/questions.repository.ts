@@ -226,7 +226,8 @@ function fullTextQuery(words: string[], pg: boolean): string {
   // the same words. PostgreSQL reads the query as tsquery text, lexemes as they are (quoted;
   // words hold only letters, digits and marks, never a quote), not through its parser.
   const terms = words.map(lexemeOf);
-  const longer = terms.filter((w) => w.length > 1);
+  // Counted in code points: a letter beyond the Basic Multilingual Plane is two UTF-16 units.
+  const longer = terms.filter((w) => [...w].length > 1);
   if (longer.length > 0) {
     return pg ? longer.map((w) => `'${w}':*`).join(' & ') : longer.map((w) => `"${w}"*`).join(' ');
   }

@@ -90,8 +90,12 @@ describe('QuestionPage', () => {
 
   it("shows 'Some error occurred. Try reloading!' on other failures", async () => {
     mockFetch({ 'GET /api/questions/4': { status: 500, body: { errors: ['Some error occurred. Try Again!'] } } });
+    document.title = 'Explore · Crumb';
     renderPage();
+    // The tab never keeps the previous page's name: loading, then the error.
+    expect(document.title).toBe('Loading post · Crumb');
     expect(await screen.findByText('Some error occurred. Try reloading!')).toBeInTheDocument();
+    expect(document.title).toBe('Post not loaded · Crumb');
   });
 
   it('keeps the post on screen when a later refetch fails, and shows Post not found once it is gone', async () => {

@@ -19,10 +19,13 @@ export default function QuestionPage() {
   const navigate = useNavigate();
   const query = useQuestion(questionId);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const title = query.data?.questionTitle ?? (notFound ? 'Post not found' : null);
+  // The tab names what the page shows, the spinner and the error too, never the page before.
+  const title =
+    query.data?.questionTitle ??
+    (notFound ? 'Post not found' : query.isLoadingError ? 'Post not loaded' : 'Loading post');
 
   useEffect(() => {
-    if (title) document.title = `${title} · Crumb`;
+    document.title = `${title} · Crumb`;
   }, [title]);
 
   // A delete answered after the reader left this post (for another page, or another post on this

@@ -252,6 +252,29 @@ test.describe('votes', () => {
     await expect(up).toHaveAttribute('aria-pressed', 'false');
     await expect(down).toHaveAttribute('aria-pressed', 'false');
   });
+
+  test("Escape hides the score's tooltip and leaves focus on the score", async ({ page, request }, testInfo) => {
+    const author = await signUpViaApi(request, testInfo);
+    const title = uniqueTitle('Tooltip by keyboard', testInfo);
+    const question = await createPostViaApi(request, author.token, { title });
+    await page.goto(`/question/${question.id}`);
+    const score = card(page, title).getByLabel(/^Score 0$/);
+    await expect(score).toBeVisible();
+    await score.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(score).toBeFocused();
+    const tooltip = page.getByRole('tooltip', { name: 'None' });
+    await expect(tooltip).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+    await expect(score).toBeFocused();
+    // Shown again when focus comes back.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(score).toBeFocused();
+    await expect(tooltip).toBeVisible();
+  });
 });
 
 test.describe('bookmarks', () => {

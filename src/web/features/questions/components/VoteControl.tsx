@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { VotesJson } from '../../../../shared/api-types';
 import type { Reaction } from '../../../../shared/constants';
@@ -27,6 +27,9 @@ export function VoteControl({ votes, subject, onReact, disabled }: VoteControlPr
   const location = useLocation();
   const score = votes.upvotes - votes.downvotes;
   const tooltipId = useId();
+  // Escape hides the tooltip and keeps focus on the score; it shows again once the pointer or
+  // focus leaves and comes back.
+  const [dismissed, setDismissed] = useState(false);
 
   const click = (side: 'upvote' | 'downvote') => {
     if (!session) {
@@ -48,14 +51,19 @@ export function VoteControl({ votes, subject, onReact, disabled }: VoteControlPr
       >
         <UpIcon />
       </button>
-      {/* A tooltip of CSS alone: shown on hover and keyboard focus, hidden again by Escape. */}
-      <span className={styles.scoreWrap}>
+      {/* A tooltip of CSS: shown on hover and keyboard focus, hidden again by Escape. */}
+      <span
+        className={styles.scoreWrap}
+        data-dismissed={dismissed || undefined}
+        onMouseLeave={() => setDismissed(false)}
+      >
         <span
           className={styles.score}
           tabIndex={0}
           aria-label={`Score ${score}`}
           aria-describedby={tooltipId}
-          onKeyDown={(event) => event.key === 'Escape' && event.currentTarget.blur()}
+          onKeyDown={(event) => event.key === 'Escape' && setDismissed(true)}
+          onBlur={() => setDismissed(false)}
         >
           {score}
         </span>

@@ -119,6 +119,34 @@ test.describe('phone layout (390 × 844)', () => {
     await expect(tooltip).toHaveText('None');
   });
 
+  test('a snackbar shows above the add button, which stays in reach, down to 320 px', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Snackbar over the add button', testInfo);
+    const question = await createPostViaApi(request, signedIn.token, { title });
+    await page.route('**/api/question/addBookmark/**', (route) => route.abort('connectionfailed'));
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(`/question/${question.id}`);
+      await page.getByRole('article', { name: title }).getByRole('button', { name: 'Add Bookmark' }).click();
+      const snackbar = page.getByRole('status').filter({ hasText: 'Some error occurred. Try Again!' });
+      await expect(snackbar).toBeVisible();
+      const message = await snackbar.boundingBox();
+      const fab = page.getByRole('button', { name: 'Create New Post' });
+      const button = await fab.boundingBox();
+      expect(message && button, `${width} px`).toBeTruthy();
+      expect(message!.y + message!.height, `${width} px: the snackbar ends above the button`).toBeLessThanOrEqual(
+        button!.y,
+      );
+      await fab.click();
+      const dialog = page.getByRole('dialog', { name: 'New Post' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+  });
+
   test('signed out, the add button goes to sign in', async ({ page }) => {
     await page.goto('/explore');
     await page.getByRole('button', { name: 'Create New Post' }).click();

@@ -36,6 +36,14 @@ async function signInAgain(page: Page, baker: Pick<TestUser, 'username'>, passwo
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** Logs out in a second tab of the same browser, which `page` hears of; returns that tab. */
+async function logOutInAnotherTab(page: Page) {
+  const other = await page.context().newPage();
+  await other.goto('/explore');
+  await other.getByRole('button', { name: 'Logout' }).click();
+  return other;
+}
+
 test.describe('a session that ends while the baker is typing', () => {
   test('keeps a new post: sign in again and it is back in New Post, ready to send', async ({
     page,
@@ -126,6 +134,81 @@ test.describe('a session that ends while the baker is typing', () => {
     await signInAgain(page, signedIn, PASSWORD);
     await expect(page).toHaveURL(/\/explore$/);
     await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
+  });
+
+  test('keeps New Post on a page for bakers only when another tab signs out: back from sign-in it is open with it', async ({
+    page,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Feed guard', testInfo);
+    await page.goto('/feed');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await dialog.getByLabel('Post Title').fill(title);
+    await dialog.getByLabel('Description').fill('Typed on the feed.');
+
+    await logOutInAnotherTab(page);
+    // The feed's guard sends this tab to sign in, and the dialog goes with the page.
+    await expect(page).toHaveURL(/\/signIn$/);
+    await signInAgain(page, signedIn, PASSWORD);
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(dialog.getByLabel('Post Title')).toHaveValue(title);
+    await expect(dialog.getByLabel('Description')).toHaveValue('Typed on the feed.');
+  });
+
+  test('keeps Edit Post on a page for bakers only when another tab signs out: back from sign-in it is open with it', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    const title = uniqueTitle('Feed guard edit', testInfo);
+    await createPostViaApi(request, signedIn.token, { title });
+    await page.goto('/feed');
+    await page.getByRole('article', { name: title }).getByRole('button', { name: 'Edit post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Post' });
+    const renamed = `${title} (kept)`;
+    await dialog.getByLabel('Post Title').fill(renamed);
+
+    await logOutInAnotherTab(page);
+    await expect(page).toHaveURL(/\/signIn$/);
+    await signInAgain(page, signedIn, PASSWORD);
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(dialog.getByLabel('Post Title')).toHaveValue(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('article', { name: renamed })).toBeVisible();
+  });
+
+  test('never sends New Post as another baker who signs in from another tab', async ({
+    page,
+    request,
+    signedIn,
+  }, testInfo) => {
+    void signedIn;
+    const title = uniqueTitle('Not sent as another', testInfo);
+    const other = await signUpViaApi(request, testInfo);
+    await page.goto('/explore');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Post' });
+    await dialog.getByLabel('Post Title').fill(title);
+    await dialog.getByLabel('Description').fill('Only its author may post this.');
+
+    const tab = await logOutInAnotherTab(page);
+    // Behind the open dialog (hidden from the accessibility tree), the header has changed.
+    await expect(page.locator('header').getByText('Log in')).toBeVisible();
+    await tab.goto('/signIn');
+    await signInAgain(tab, other, PASSWORD);
+    await expect(page.locator('header').getByText('Log in')).toBeHidden();
+
+    // This tab is the other baker's now: the dialog is empty, and Post sends nothing.
+    await expect(dialog.getByLabel('Post Title')).toHaveValue('');
+    await expect(dialog.getByLabel('Description')).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(dialog.getByLabel('Post Title')).toHaveAccessibleDescription('Required');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Posts' }).getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0);
   });
 
   test('keeps an edit of an answer: back from sign-in the answer is open for editing with it', async ({

@@ -89,13 +89,29 @@ export function useKeptDraft(
   text: string,
   setText: (text: string) => void,
 ) {
+  useKeptForm(username, place, text.trim() === '' ? undefined : text, (kept) => setText(kept ?? ''));
+}
+
+/**
+ * `useKeptDraft` for a form holding more than one text (New Post, Edit Post): `draft` is what it
+ * would keep, undefined while there is nothing to keep, and `restore` gives a kept draft back or,
+ * given undefined, empties the form. `isFor` tells whether a draft the baker has kept for `place`
+ * belongs to this form: one that does not (an edit of another post) is neither given back nor dropped.
+ */
+export function useKeptForm<T>(
+  username: string | undefined,
+  place: string,
+  draft: T | undefined,
+  restore: (kept: T | undefined) => void,
+  isFor: (kept: T) => boolean = () => true,
+) {
   const typedBy = useRef(username);
-  const typed = useRef(text);
+  const typed = useRef(draft);
   useEffect(() => {
-    typed.current = text;
-  }, [text]);
+    typed.current = draft;
+  }, [draft]);
   const keepTyped = (typer: string | undefined) => {
-    if (!typer || typed.current.trim() === '') return false;
+    if (!typer || typed.current === undefined) return false;
     keepDraft(typer, place, typed.current);
     return true;
   };
@@ -103,10 +119,12 @@ export function useKeptDraft(
   useEffect(() => {
     const previous = typedBy.current;
     typedBy.current = username;
-    if (previous !== username && keepTyped(previous)) setText('');
+    if (previous !== username && keepTyped(previous)) restore(undefined);
     if (!username) return;
-    const kept = takeKeptDraft<string>(username, place);
-    if (typeof kept === 'string') setText(kept);
+    const mine = peekKeptDraft<T>(username, place);
+    if (mine !== undefined && !isFor(mine)) return;
+    const kept = takeKeptDraft<T>(username, place);
+    if (kept !== undefined) restore(kept);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [username, place]);
 

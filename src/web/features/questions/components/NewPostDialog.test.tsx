@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { NEW_POST_DRAFT } from '../api/add-question';
 import { POST_EDIT_DRAFT } from '../api/edit-question';
 import { questionKeys } from '../api/query-keys';
 import NewPostDialog from './NewPostDialog';
-import type { QuestionSummaryJson } from '../../../../shared/api-types';
+import type { QuestionSummaryJson, UserJson } from '../../../../shared/api-types';
 
 /** The dialog as the app mounts it: open until it asks to close. */
 function Harness({ question }: { question?: QuestionSummaryJson }) {
@@ -36,9 +36,24 @@ function ReopenHarness() {
   );
 }
 
+/** Another tab signs out, or in as `user`: this tab hears of it through the storage event. */
+function otherTabSignsIn(user: UserJson | null) {
+  if (user) {
+    localStorage.setItem('token', `token-of-${user.username}`);
+    localStorage.setItem('user', JSON.stringify(user));
+  } else {
+    localStorage.removeItem('token');
+    localStorage.removeItem('user');
+  }
+  act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'user' })));
+}
+
+const ben = makeUser({ _id: '8', id: '8', username: 'ben.bakes', firstName: 'Ben' });
+
 const page = { questions: [makeQuestion({ _id: '9', id: '9', questionTitle: 'Rye starter' })], nextCursor: null };
 
 beforeEach(() => {
+  sessionStorage.clear();
   authStore.signIn('token-1', makeUser());
 });
 
@@ -58,6 +73,93 @@ describe('NewPostDialog', () => {
     renderWithProviders(<Harness question={makeQuestion({ _id: '9', id: '9', username: 'anna.bakes' })} />);
     expect(screen.getByLabelText('Post Title')).not.toHaveValue('Kept title');
     expect(peekKeptDraft('anna.bakes', POST_EDIT_DRAFT)).toEqual({ question: other, questionData: kept });
+  });
+
+  it('keeps the text on screen while another tab has signed out; Post keeps it for its author and leads to sign in', async () => {
+    const api = mockFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />, { path: '/explore', route: '/explore' });
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often?');
+
+    otherTabSignsIn(null);
+    expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/signIn');
+    expect(api.requests).toHaveLength(0);
+    expect(peekKeptDraft('anna.bakes', NEW_POST_DRAFT)).toEqual({
+      questionTitle: 'Rye starter',
+      questionText: 'How often?',
+      tags: [],
+    });
+  });
+
+  it('never sends New Post as another baker signed in from another tab: their dialog is empty', async () => {
+    const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.type(screen.getByLabelText('Post Title'), "Anna's starter");
+    await user.type(screen.getByLabelText('Description'), 'Only Anna may post this.');
+
+    otherTabSignsIn(null);
+    otherTabSignsIn(ben);
+    expect(screen.getByLabelText('Post Title')).toHaveValue('');
+    expect(screen.getByLabelText('Description')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(screen.getByLabelText('Post Title')).toHaveAccessibleDescription('Required');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('closes Edit Post when another baker signs in from another tab, sending nothing as them', async () => {
+    const api = mockFetch({ 'POST /api/questions/edit/9': { status: 201, body: page } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness question={makeQuestion({ _id: '9', id: '9', questionTitle: 'Rye starter' })} />);
+    await user.type(screen.getByLabelText('Post Title'), ' schedule');
+
+    otherTabSignsIn(null);
+    otherTabSignsIn(ben);
+    expect(await screen.findByText('Dialog closed')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('keeps New Post for its author when it goes with their session (a guard sends them to sign in), and gives it back on their return', async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<Harness />);
+    await user.type(screen.getByLabelText('Post Title'), 'Rye starter');
+    await user.type(screen.getByLabelText('Description'), 'How often?');
+
+    otherTabSignsIn(null);
+    unmount();
+    const typed = { questionTitle: 'Rye starter', questionText: 'How often?', tags: [] };
+    expect(peekKeptDraft('anna.bakes', NEW_POST_DRAFT)).toEqual(typed);
+
+    authStore.signIn('token-2', makeUser());
+    renderWithProviders(<Harness />);
+    expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter');
+    expect(screen.getByLabelText('Description')).toHaveValue('How often?');
+    await waitFor(() => expect(peekKeptDraft('anna.bakes', NEW_POST_DRAFT)).toBeUndefined());
+  });
+
+  it('keeps Edit Post for its author when it goes with their session, and gives it back on their return', async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    const question = makeQuestion({ _id: '9', id: '9', questionTitle: 'Rye starter', questionText: 'Feeding?' });
+    const { unmount } = renderWithProviders(<Harness question={question} />);
+    await user.type(screen.getByLabelText('Post Title'), ' schedule');
+
+    otherTabSignsIn(null);
+    unmount();
+    expect(peekKeptDraft('anna.bakes', POST_EDIT_DRAFT)).toEqual({
+      question,
+      questionData: { questionTitle: 'Rye starter schedule', questionText: 'Feeding?', tags: ['Breads'] },
+    });
+
+    authStore.signIn('token-2', makeUser());
+    renderWithProviders(<Harness question={question} />);
+    expect(screen.getByLabelText('Post Title')).toHaveValue('Rye starter schedule');
+    await waitFor(() => expect(peekKeptDraft('anna.bakes', POST_EDIT_DRAFT)).toBeUndefined());
   });
 
   it('opens with the title focused, ready to type in', async () => {

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { messagesFor } from '../../../lib/form-fields';
 import { useSession } from '../../../lib/auth-store';
-import { keepDraft, peekKeptDraft, sessionHadEnded, takeKeptDraft } from '../../../lib/kept-drafts';
+import { keepDraft, peekKeptDraft, sessionHadEnded, useKeptForm } from '../../../lib/kept-drafts';
 import { originOf } from '../../../lib/navigation';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useLeaveWarning } from '../../../lib/use-leave-warning';
@@ -53,12 +53,20 @@ function validate(values: QuestionData): FieldErrors {
   return errors;
 }
 
+/** What New Post keeps when its author's session ends: its values; Edit Post: its values and the post. */
+type KeptPost = QuestionData | KeptPostEdit;
+
+const keptData = (kept: KeptPost) => ('questionData' in kept ? kept.questionData : kept);
+
+/** Whether `kept` is this dialog's: an edit is kept for one post at a time. */
+const isKeptFor = (question?: QuestionSummaryJson) => (kept: KeptPost) =>
+  !question || ('question' in kept && kept.question._id === question._id);
+
 /** What `author` typed in New Post, or in Edit Post for `question`, when their session ended. */
 function keptValues(author: string, question?: QuestionSummaryJson): QuestionData | undefined {
   if (!author) return undefined;
-  if (!question) return peekKeptDraft<QuestionData>(author, NEW_POST_DRAFT);
-  const kept = peekKeptDraft<KeptPostEdit>(author, POST_EDIT_DRAFT);
-  return kept?.question._id === question._id ? kept.questionData : undefined;
+  const kept = peekKeptDraft<KeptPost>(author, question ? POST_EDIT_DRAFT : NEW_POST_DRAFT);
+  return kept && isKeptFor(question)(kept) ? keptData(kept) : undefined;
 }
 
 /** New Post (or Edit Post when `question` is given): title, description and up to three tags. */
@@ -67,37 +75,55 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
   const showSnackbar = useSnackbar();
   const navigate = useNavigate();
   const location = useLocation();
-  /** Who opened the dialog: what they typed is kept for them if their session ends before it is posted. */
-  const [author] = useState(() => session?.user.username ?? '');
+  const username = session?.user.username;
+  /**
+   * Whose the text is: the signed-in baker's. While nobody is signed in (another tab signed out),
+   * it stays the last one's, on screen, since nobody can send it then: Post keeps it for them and
+   * leads to sign-in, and a guard that sends them there keeps it too (decision 29).
+   */
+  const [author, setAuthor] = useState(username ?? '');
+  /** Tag text typed but not yet added: a change like any other. */
+  const [tagDraft, setTagDraft] = useState('');
+  if (username && username !== author) {
+    setAuthor(username);
+    // A tag half typed goes too: the picker is keyed by author.
+    setTagDraft('');
+  }
   const add = useAddQuestion(author);
   const edit = useEditQuestion();
-  // What was typed when the author's session ended comes back once they have signed in again;
-  // once shown, it is no longer kept.
+  // What was typed when the author's session ended comes back once they have signed in again
+  // (shown at once, then no longer kept by useKeptForm).
   const [values, setValues] = useState<QuestionData>(() => keptValues(author, question) ?? initialValues(question));
-  // Another baker's draft here is dropped unseen; this author's edit of another post stays kept.
-  useEffect(() => {
-    if (!author) return;
-    if (!question) {
-      takeKeptDraft(author, NEW_POST_DRAFT);
-      return;
-    }
-    const keptFor = peekKeptDraft<KeptPostEdit>(author, POST_EDIT_DRAFT)?.question._id;
-    if (keptFor === undefined || keptFor === question._id) takeKeptDraft(author, POST_EDIT_DRAFT);
-  }, [question, author]);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const changed = JSON.stringify(values) !== JSON.stringify(initialValues(question));
+  // As in every draft box (lib/kept-drafts.ts): when someone else signs in, the dialog is emptied,
+  // so the author's text is never sent as theirs (nor shown: it is dropped, decision 29); when the
+  // dialog goes while its author is signed out, their text is kept for their return.
+  useKeptForm<KeptPost>(
+    author,
+    question ? POST_EDIT_DRAFT : NEW_POST_DRAFT,
+    !changed ? undefined : question ? { question, questionData: values } : values,
+    (kept) => {
+      setValues(kept ? keptData(kept) : initialValues(question));
+      setErrors({});
+    },
+    isKeptFor(question),
+  );
+  // Only its author may edit a post: Edit Post goes when someone else signs in.
+  useEffect(() => {
+    if (question && question.username !== author) onOpenChange(false);
+  }, [question, author, onOpenChange]);
   const pending = add.isPending || edit.isPending;
   // A save started offline waits for the connection (TanStack Query pauses it): the reader may
   // still close the dialog then; the post goes out when the connection is back.
   const locked = pending && !add.isPaused && !edit.isPaused;
-  /** Tag text typed but not yet added: a change like any other. */
-  const [tagDraft, setTagDraft] = useState('');
 
   const change = <F extends Field>(field: F, value: QuestionData[F]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const dirty = tagDraft.trim() !== '' || JSON.stringify(values) !== JSON.stringify(initialValues(question));
+  const dirty = tagDraft.trim() !== '' || changed;
   // New Post belongs to the layout and stays open from page to page; Edit Post goes with its page.
   useLeaveWarning(dirty, { keptAcrossPages: !question });
 
@@ -191,6 +217,7 @@ export default function NewPostDialog({ open, onOpenChange, question }: NewPostD
         </div>
         <div data-field="tags">
           <TagPicker
+            key={author}
             label="Tags"
             placeholder="Choose 3 tags"
             tags={values.tags}

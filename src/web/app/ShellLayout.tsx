@@ -32,7 +32,8 @@ export default function ShellLayout() {
   const showError = useSnackbar();
   // 'Search posts' is in the right panel beside the posts; where that panel goes below them
   // (narrower than 1100px) the box comes before the posts, in the page's order as on screen, so
-  // the keyboard reaches it first, not after every loaded post.
+  // the keyboard reaches it first, not after every loaded post. The stylesheets' narrow layout
+  // is `not all and` this query, so no width, fractional ones included, falls between the two.
   const panelBeside = useMediaQuery('(min-width: 1100px)', true);
   const searchShown = showsSearchBox(location.pathname);
 

@@ -5,7 +5,8 @@ import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { isLatestChange, markChange } from '../../../lib/latest-change';
 import { applyReaction } from '../../../lib/votes';
-import { findAnswer, updateAnswerEverywhere } from './query-keys';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
+import { answerKeys, findAnswer, updateAnswerEverywhere } from './query-keys';
 
 export function voteOnAnswer(questionId: string, answerId: string, reaction: Reaction): Promise<VotesJson> {
   return apiRequest<{ votes: VotesJson }>(
@@ -18,30 +19,34 @@ export function voteOnAnswer(questionId: string, answerId: string, reaction: Rea
  * Votes on an answer: shown at once, replaced by the server's count, rolled back with a message
  * on failure. Votes on one answer are sent one after another, so the last click's answer from
  * the server is the one left on screen; an earlier click's answer, arriving while a later one is
- * on its way, leaves the later click shown.
+ * on its way, leaves the later click shown. Each is written despite loads (write-despite-loads.ts):
+ * a page of answers on its way (Load more answers) would otherwise bring back the votes as they
+ * were when it began.
  */
 export function useVoteOnAnswer(questionId: string, answerId: string, username: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
+  const write = <T>(change: () => T) => writeDespiteLoads(client, [answerKeys.list(questionId)], change);
   return useMutation({
     scope: { id: `votes on answer ${answerId}` },
     mutationFn: ({ answerId, reaction }: { answerId: string; reaction: Reaction }) =>
       voteOnAnswer(questionId, answerId, reaction),
-    onMutate: ({ answerId, reaction }) => {
-      const before = findAnswer(client, questionId, answerId)?.votes;
-      if (!before) return { before };
-      updateAnswerEverywhere(client, questionId, answerId, (a) => ({
-        ...a,
-        votes: applyReaction(before, reaction, username),
-      }));
-      return { before, token: markChange(client, `answer ${answerId} votes`) };
-    },
+    onMutate: ({ answerId, reaction }) =>
+      write(() => {
+        const before = findAnswer(client, questionId, answerId)?.votes;
+        if (!before) return { before };
+        updateAnswerEverywhere(client, questionId, answerId, (a) => ({
+          ...a,
+          votes: applyReaction(before, reaction, username),
+        }));
+        return { before, token: markChange(client, `answer ${answerId} votes`) };
+      }),
     onError: (error, { answerId }, context) => {
       // Only this answer's votes go back, so answers or comments added meanwhile stay, and only if
       // nothing changed them since: the server's answer to a later click stays.
       const { before, token } = context ?? {};
       if (before && token && isLatestChange(client, `answer ${answerId} votes`, token)) {
-        updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes: before }));
+        void write(() => updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes: before })));
       }
       showError(errorMessage(error));
     },
@@ -49,7 +54,7 @@ export function useVoteOnAnswer(questionId: string, answerId: string, username: 
       const { token } = context;
       if (token && !isLatestChange(client, `answer ${answerId} votes`, token)) return;
       markChange(client, `answer ${answerId} votes`);
-      updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes }));
+      return write(() => updateAnswerEverywhere(client, questionId, answerId, (a) => ({ ...a, votes })));
     },
   });
 }

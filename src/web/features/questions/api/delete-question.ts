@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
+import { authStore } from '../../../lib/auth-store';
 import { useSnackbar } from '../../../lib/snackbar';
+import { userKeys } from '../../users/api/user-keys';
 import { questionKeys, removeQuestionEverywhere } from './query-keys';
 
 /** Deletes a post; one already gone counts as deleted. */
@@ -17,7 +19,11 @@ export function useDeleteQuestion() {
       // Gone from every list at once; the lists then fetch again to fill the gap and the counts.
       removeQuestionEverywhere(client, questionId);
       void client.invalidateQueries({ queryKey: questionKeys.lists });
-      void client.invalidateQueries({ queryKey: ['users'] });
+      // Of the bakers, only the caller's profile changes (its post count: only authors delete
+      // their posts). 'You may also know' loaded again would drop a baker just followed there,
+      // who stays with Unfollow until the next visit (decision 17).
+      const caller = authStore.getSession()?.user.username;
+      if (caller) void client.invalidateQueries({ queryKey: userKeys.detail(caller) });
     },
     onError: (error) => showError(errorMessage(error)),
   });

@@ -42,9 +42,9 @@ describe('a post changed everywhere it is cached', () => {
     expect(post('2')?.votes.upvotes).toBe(0);
   });
 
-  it('undoes only its own fields on its own post, keeping what changed meanwhile', () => {
+  it('undoes only its own fields on its own post, keeping what changed meanwhile', async () => {
     const { client, post, page } = cacheWithTwoPosts();
-    const undoVote = updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
+    const undoVote = await updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
     // While the vote is on its way: another post is bookmarked, and this one gains a comment.
     updateQuestionEverywhere(client, '2', (q) => ({ ...q, bookmarked: true }));
     updateQuestionEverywhere(client, '1', (q) => ({ ...q, commentCount: 1 }));
@@ -59,9 +59,9 @@ describe('a post changed everywhere it is cached', () => {
     expect(post('2')?.bookmarked).toBe(true);
   });
 
-  it('leaves a field alone that something else set after it, such as a later vote answered first', () => {
+  it('leaves a field alone that something else set after it, such as a later vote answered first', async () => {
     const { client, post } = cacheWithTwoPosts();
-    const undoUpvote = updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
+    const undoUpvote = await updateQuestionEverywhere(client, '1', (q) => ({ ...q, votes: upvoted }));
     const downvoted = {
       upvotedBy: [],
       downvotedBy: ['anna.bakes'],
@@ -77,10 +77,10 @@ describe('a post changed everywhere it is cached', () => {
     expect(post('1')?.votes).toEqual(downvoted);
   });
 
-  it('leaves a field alone that a later change set to the very same value', () => {
+  it('leaves a field alone that a later change set to the very same value', async () => {
     const { client, post } = cacheWithTwoPosts();
     // Bookmark, unbookmark, bookmark again; the third is answered first, then the first fails.
-    const undoFirst = updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: true }));
+    const undoFirst = await updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: true }));
     updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: false }));
     updateQuestionEverywhere(client, '1', (q) => ({ ...q, bookmarked: true }));
     storeQuestion(client, makeQuestion({ _id: '1', id: '1', bookmarked: true }));

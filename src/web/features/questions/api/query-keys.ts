@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { QuestionJson, QuestionPage, QuestionSummaryJson } from '../../../../shared/api-types';
 import type { Sort } from '../../../../shared/constants';
 import { isLatestChange, markChange } from '../../../lib/latest-change';
+import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 
 export type QuestionListKind = 'explore' | 'feed' | 'bookmarks' | 'author';
 
@@ -43,14 +44,33 @@ function changePost(data: unknown, id: string, change: Update): unknown {
   return question._id === id ? { ...question, ...change(question) } : data;
 }
 
+/** Whether one cached list (pages of posts) or post page holds the post `id`. */
+function holdsPost(data: unknown, id: string): boolean {
+  if (!data || typeof data !== 'object') return false;
+  if ('pages' in data) {
+    return (data as InfiniteData<QuestionPage>).pages.some((page) => page.questions.some((q) => q._id === id));
+  }
+  return (data as QuestionJson)._id === id;
+}
+
 /**
  * Applies a change to one post wherever it is cached (every list page and its own page), so
- * a vote or bookmark shows at once everywhere. Returns the undo if the call fails: on this post,
- * it puts back each field this change set, unless something changed that field after it, so
- * whatever changed meanwhile (another post's bookmark, a new comment on this one, the server's
- * answer to a later click) stays.
+ * a vote or bookmark shows at once everywhere. It is written despite loads (write-despite-loads.ts):
+ * a page of a list on its way would otherwise bring the post back as it was when the load began.
+ * Resolves with the undo if the call fails: on this post, it puts back each field this change
+ * set, unless something changed that field after it, so whatever changed meanwhile (another
+ * post's bookmark, a new comment on this one, the server's answer to a later click) stays.
  */
-export function updateQuestionEverywhere(client: QueryClient, id: string, update: Update): () => void {
+export function updateQuestionEverywhere(client: QueryClient, id: string, update: Update): Promise<() => void> {
+  const holding = client
+    .getQueriesData({ queryKey: questionKeys.all })
+    .filter(([, data]) => holdsPost(data, id))
+    .map(([key]) => key);
+  return writeDespiteLoads(client, holding, () => changeEverywhere(client, id, update));
+}
+
+/** The write itself: the change in every cached copy, returning its undo. */
+function changeEverywhere(client: QueryClient, id: string, update: Update): () => void {
   const undos: Array<{ key: QueryKey; before: Partial<QuestionSummaryJson> }> = [];
   const changed = new Set<Field>();
   for (const [key, data] of client.getQueriesData({ queryKey: questionKeys.all })) {
@@ -67,8 +87,8 @@ export function updateQuestionEverywhere(client: QueryClient, id: string, update
     if (before) undos.push({ key, before });
   }
   const tokens = new Map([...changed].map((field) => [field, markChange(client, `question ${id} ${field}`)]));
-  return () => {
-    const stillMine = (field: Field) => isLatestChange(client, `question ${id} ${field}`, tokens.get(field) ?? {});
+  const stillMine = (field: Field) => isLatestChange(client, `question ${id} ${field}`, tokens.get(field) ?? {});
+  const undo = () => {
     for (const { key, before } of undos) {
       client.setQueryData(key, (data: unknown) =>
         changePost(data, id, (question) => {
@@ -78,6 +98,8 @@ export function updateQuestionEverywhere(client: QueryClient, id: string, update
       );
     }
   };
+  const written = undos.map(({ key }) => key);
+  return () => void writeDespiteLoads(client, written, undo);
 }
 
 /**

@@ -33,20 +33,23 @@ export function useReactToQuestion(username: string, questionId: string) {
     scope: { id: `votes on question ${questionId}` },
     mutationFn: ({ questionId, reaction }: { questionId: string; reaction: Reaction }) =>
       reactToQuestion(questionId, reaction),
-    onMutate: ({ questionId, reaction }) => ({
-      rollback: updateQuestionEverywhere(client, questionId, (q) => ({
+    onMutate: async ({ questionId, reaction }) => {
+      // Marked before the write, which waits while a load is stopped: an earlier click answered
+      // meanwhile must already see this one coming.
+      const click = markChange(client, clicksOn(questionId));
+      const rollback = await updateQuestionEverywhere(client, questionId, (q) => ({
         ...q,
         votes: applyReaction(q.votes, reaction, username),
-      })),
-      click: markChange(client, clicksOn(questionId)),
-    }),
+      }));
+      return { rollback, click };
+    },
     onError: (error, _variables, context) => {
       context?.rollback();
       showError(errorMessage(error));
     },
-    onSuccess: (votes, { questionId }, context) => {
+    onSuccess: async (votes, { questionId }, context) => {
       if (!isLatestChange(client, clicksOn(questionId), context.click)) return;
-      updateQuestionEverywhere(client, questionId, (q) => ({ ...q, votes }));
+      await updateQuestionEverywhere(client, questionId, (q) => ({ ...q, votes }));
     },
   });
 }

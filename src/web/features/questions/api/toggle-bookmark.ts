@@ -32,19 +32,27 @@ export function useToggleBookmark(questionId: string) {
     scope: { id: `bookmark of question ${questionId}` },
     mutationFn: ({ questionId, bookmarked }: { questionId: string; bookmarked: boolean }) =>
       setBookmark(questionId, bookmarked),
-    onMutate: ({ questionId, bookmarked }) => ({
-      rollback: updateQuestionEverywhere(client, questionId, (q) => ({ ...q, bookmarked })),
-      click: markChange(client, clicksOn(questionId)),
-    }),
+    onMutate: async ({ questionId, bookmarked }) => {
+      // Marked before the write, which waits while a load is stopped: an earlier click answered
+      // meanwhile must already see this one coming.
+      const click = markChange(client, clicksOn(questionId));
+      const rollback = await updateQuestionEverywhere(client, questionId, (q) => ({ ...q, bookmarked }));
+      return { rollback, click };
+    },
     onError: (error, _variables, context) => {
       context?.rollback();
       showError(errorMessage(error));
     },
-    onSuccess: (question, { questionId }, context) => {
+    onSuccess: async (question, { questionId }, context) => {
+      if (isLatestChange(client, clicksOn(questionId), context.click)) {
+        // Only the bookmark: the rest of the server's copy could undo a vote clicked meanwhile.
+        await updateQuestionEverywhere(client, question._id, (cached) => ({
+          ...cached,
+          bookmarked: question.bookmarked,
+        }));
+      }
+      // After the write, which would otherwise stop this load and start it again.
       void client.invalidateQueries({ queryKey: questionKeys.list('bookmarks', {}) });
-      if (!isLatestChange(client, clicksOn(questionId), context.click)) return;
-      // Only the bookmark: the rest of the server's copy could undo a vote clicked meanwhile.
-      updateQuestionEverywhere(client, question._id, (cached) => ({ ...cached, bookmarked: question.bookmarked }));
     },
   });
 }

@@ -5,6 +5,8 @@ import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
+import { userKeys } from '../../users/api/user-keys';
+import { SuggestedUsers } from '../../users/components/SuggestedUsers';
 import { useQuestions } from '../api/get-questions';
 import { PostList } from './PostList';
 
@@ -243,6 +245,60 @@ describe('PostList', () => {
     expect(within(post).getByLabelText('Score 1')).toBeInTheDocument();
   });
 
+  it('keeps a vote and a bookmark made while the next page loads, and Load more is there to press again', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const up = { upvotedBy: ['anna.bakes'], downvotedBy: [], upvotes: 1, downvotes: 0, myVote: 'upvote' as const };
+    // The server's copy of the first post, which the vote and the bookmark change.
+    let first = mine('1', 'First');
+    const nextPage = { body: { questions: [mine('2', 'Second')], nextCursor: null } };
+    const held: { answerNext?: (value: { body: unknown }) => void; answerVote?: () => void } = {};
+    const api = mockFetch({
+      'GET /api/questions': ({ query }) => {
+        if (!query.get('cursor')) return { body: { questions: [first], nextCursor: 'c2' } };
+        // The first request for the next page is held back; any later one is answered at once.
+        return held.answerNext ? nextPage : new Promise((resolve) => (held.answerNext = resolve));
+      },
+      'POST /api/votes/react/1': () =>
+        new Promise((resolve) => {
+          held.answerVote = () => {
+            first = { ...first, votes: up };
+            resolve({ body: { votes: up } });
+          };
+        }),
+      'POST /api/question/addBookmark/1': () => {
+        if (first.bookmarked) return { status: 400, body: { errors: ['Question is already bookmarked'] } };
+        first = { ...first, bookmarked: true };
+        return { body: { question: first } };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+    const post = await screen.findByRole('article', { name: 'First' });
+    const shownAsClicked = () => {
+      expect(within(post).getByLabelText('Score 1')).toBeInTheDocument();
+      expect(within(post).getByRole('button', { name: 'Upvote post' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(post).getByRole('button', { name: 'Remove Bookmark' })).toBeInTheDocument();
+    };
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(within(post).getByRole('button', { name: 'Upvote post' }));
+    await user.click(within(post).getByRole('button', { name: 'Add Bookmark' }));
+    await waitFor(() => expect(api.calls('POST /api/question/addBookmark/1')).toHaveLength(1));
+
+    // The next page lands late: it must not bring back the post as it was before the clicks, nor
+    // may the pages fetched again instead while the vote is still on its way to the server.
+    held.answerNext?.(nextPage);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    shownAsClicked();
+    held.answerVote?.();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    shownAsClicked();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Second' });
+    shownAsClicked();
+  });
+
   it('keeps the posts on screen when a later page fails, and Load more tries again', async () => {
     let nextPageFails = true;
     mockFetch({
@@ -293,6 +349,48 @@ describe('PostList', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Posts' })).toHaveFocus());
     expect(await screen.findByText('Post deleted.')).toHaveAttribute('role', 'status');
     expect(api.calls('DELETE /api/questions/delete/1')).toHaveLength(1);
+  });
+
+  it("keeps a baker just followed in 'You may also know' when a post is deleted, and refreshes the profile", async () => {
+    const me = makeUser({ _id: '601', username: 'anna.bakes', following: [], followingCount: 0, questionCount: 1 });
+    const ben = makeUser({ _id: '9', id: '9', username: 'ben' });
+    authStore.signIn('token', me);
+    let followsBen = false;
+    let listed = [mine('1', 'First')];
+    const api = mockFetch({
+      'GET /api/questions': () => ({ body: { questions: listed, nextCursor: null } }),
+      // Suggestions leave out those already followed.
+      'GET /api/users/suggestions': () => ({ body: { users: followsBen ? [] : [ben], nextCursor: null } }),
+      'POST /api/users/follow/9': () => {
+        followsBen = true;
+        return { body: { user: { ...me, following: ['ben'], followingCount: 1 }, followUser: ben } };
+      },
+      'DELETE /api/questions/delete/1': () => {
+        listed = [];
+        return { body: { questions: [], nextCursor: null } };
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderWithProviders(
+      <>
+        <Explore />
+        <SuggestedUsers />
+      </>,
+    );
+    queryClient.setQueryData(userKeys.detail('anna.bakes'), me);
+
+    await user.click(await screen.findByRole('button', { name: 'Follow + @ben' }));
+    await screen.findByRole('button', { name: 'Unfollow @ben' });
+    const first = screen.getByRole('article', { name: 'First' });
+    await user.click(within(first).getByRole('button', { name: 'Delete post' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).not.toBeInTheDocument());
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByRole('button', { name: 'Unfollow @ben' })).toBeInTheDocument();
+    expect(api.calls('GET /api/users/suggestions')).toHaveLength(1);
+    // The post count on the profile is loaded again when next shown.
+    expect(queryClient.getQueryState(userKeys.detail('anna.bakes'))?.isInvalidated).toBe(true);
   });
 
   it('moves focus to the next post and says so when the focused post leaves Your Bookmarks', async () => {

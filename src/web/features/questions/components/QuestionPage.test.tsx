@@ -482,6 +482,56 @@ describe('QuestionPage', () => {
     expect(upvote()).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('keeps an answer vote made while Load more answers is on its way, and the button is there to press again', async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const upvoted = {
+      upvotedBy: ['owen.levain', 'anna.bakes'],
+      downvotedBy: [],
+      upvotes: 7,
+      downvotes: 0,
+      myVote: 'upvote' as const,
+    };
+    // The server's first page of answers, which the vote changes.
+    let firstPage = makeFullQuestion().answers;
+    const olderPage = {
+      body: {
+        answers: [makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' })],
+        nextCursor: null,
+      },
+    };
+    const held: { answerOlder?: (value: { body: unknown }) => void } = {};
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'GET /api/answers/4': ({ query }) => {
+        if (query.get('cursor') !== 'c2') return { body: { answers: firstPage, nextCursor: 'c2' } };
+        // The first request for older answers is held back; any later one is answered at once.
+        return held.answerOlder ? olderPage : new Promise((resolve) => (held.answerOlder = resolve));
+      },
+      'POST /api/votes/vote/4/11': () => {
+        firstPage = firstPage.map((answer) => (answer._id === '11' ? { ...answer, votes: upvoted } : answer));
+        return { body: { votes: upvoted } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Load more answers' }));
+    const [first] = screen.getAllByRole('article', { name: /^Answer by/ });
+    const score = () => within(first!).getByLabelText(/^Score/);
+    await user.click(within(first!).getByRole('button', { name: 'Upvote answer' }));
+    await waitFor(() => expect(api.calls('POST /api/votes/vote/4/11')).toHaveLength(1));
+
+    // The older answers land late: they must not bring back the votes as they were before the click.
+    held.answerOlder?.(olderPage);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(score()).toHaveTextContent('7');
+    expect(within(first!).getByRole('button', { name: 'Upvote answer' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Load more answers' }));
+    expect(await screen.findByText('A third way.')).toBeInTheDocument();
+    expect(score()).toHaveTextContent('7');
+  });
+
   it('shows an answer vote at once and rolls it back with the message when it fails', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     let fail: (value: { status: number; body: unknown }) => void = () => {};

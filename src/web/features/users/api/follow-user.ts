@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { UserJson, UserPage } from '../../../../shared/api-types';
 import { apiRequest } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
@@ -17,6 +17,14 @@ export function followUser(userId: string, follow: boolean): Promise<FollowResul
   });
 }
 
+interface FollowChange {
+  userId: string;
+  follow: boolean;
+}
+
+/** Every follow and unfollow, wherever it was pressed, so those on their way can be found. */
+const followMutationKey = ['follow'] as const;
+
 /**
  * Follows or unfollows. The caller's stored user is replaced by the server's (spec section 4),
  * both profiles, the caller's list of those followed and the feed are refreshed. A failure is
@@ -25,7 +33,8 @@ export function followUser(userId: string, follow: boolean): Promise<FollowResul
 export function useFollowUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => followUser(userId, follow),
+    mutationKey: followMutationKey,
+    mutationFn: ({ userId, follow }: FollowChange) => followUser(userId, follow),
     onSuccess: ({ user, followUser: other }, { follow }) => {
       confirmFollow(user._id, other.username, follow);
       authStore.updateUser(user);
@@ -47,5 +56,17 @@ export function useFollowUser() {
       }
       void client.invalidateQueries({ queryKey: questionKeys.listsOf('feed') });
     },
+  });
+}
+
+/** The ids of the bakers an unfollow is on its way for, each one pressed anywhere. */
+export function usePendingUnfollows(): string[] {
+  return useMutationState({
+    filters: {
+      mutationKey: followMutationKey,
+      status: 'pending',
+      predicate: (mutation) => (mutation.state.variables as FollowChange).follow === false,
+    },
+    select: (mutation) => (mutation.state.variables as FollowChange).userId,
   });
 }

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/Spinner';
 import { StateMessage } from '../../../components/StateMessage';
 import { errorMessage } from '../../../lib/api-client';
 import { useFollowing } from '../api/get-following';
-import { useFollowUser } from '../api/follow-user';
+import { useFollowUser, usePendingUnfollows } from '../api/follow-user';
 import styles from './FollowingList.module.css';
 
 /**
@@ -15,6 +15,9 @@ import styles from './FollowingList.module.css';
  */
 export function FollowingList({ username, total }: { username: string; total: number }) {
   const follow = useFollowUser();
+  // Per row: the mutation tells only its latest request, and a row whose unfollow is still on its
+  // way must not send another ('You do not follow').
+  const unfollowing = usePendingUnfollows();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const [unfollowError, setUnfollowError] = useState<string | null>(null);
@@ -57,7 +60,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
                   <Button
                     size="sm"
                     variant="secondary"
-                    busy={follow.isPending && follow.variables.userId === _id}
+                    busy={unfollowing.includes(_id)}
                     onClick={() => {
                       setUnfollowError(null);
                       // The row goes with its button: keep keyboard focus on the list's own button.

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UserJson } from '../../shared/api-types';
 import FeedPage from '../features/questions/components/FeedPage';
 import { authStore } from '../lib/auth-store';
 import { SnackbarProvider } from '../lib/snackbar';
@@ -13,21 +12,10 @@ import { mockFetch } from '../testing/mock-fetch';
 import { createTestQueryClient, LocationProbe } from '../testing/render';
 import { RequireAuth } from './RequireAuth';
 import ShellLayout from './ShellLayout';
+import { otherTabSignsIn } from '../testing/other-tab';
 
 const anna = makeUser();
 const post = makeQuestion({ _id: '9', id: '9', questionTitle: 'Rye starter', questionText: 'Feeding?' });
-
-/** Another tab signs out, or in as `user`: this tab hears of it through the storage event. */
-function otherTabSignsIn(user: UserJson | null) {
-  if (user) {
-    localStorage.setItem('token', `token-of-${user.username}`);
-    localStorage.setItem('user', JSON.stringify(user));
-  } else {
-    localStorage.removeItem('token');
-    localStorage.removeItem('user');
-  }
-  act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'user' })));
-}
 
 /** The layout with Explore open to all and the Feed behind the sign-in guard, as in the app. */
 function renderApp(start: string) {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,8 @@ import { NEW_POST_DRAFT } from '../api/add-question';
 import { POST_EDIT_DRAFT } from '../api/edit-question';
 import { questionKeys } from '../api/query-keys';
 import NewPostDialog from './NewPostDialog';
-import type { QuestionSummaryJson, UserJson } from '../../../../shared/api-types';
+import type { QuestionSummaryJson } from '../../../../shared/api-types';
+import { otherTabSignsIn } from '../../../testing/other-tab';
 
 /** The dialog as the app mounts it: open until it asks to close. */
 function Harness({ question }: { question?: QuestionSummaryJson }) {
@@ -34,18 +35,6 @@ function ReopenHarness() {
       <NewPostDialog open={open} onOpenChange={setOpen} />
     </>
   );
-}
-
-/** Another tab signs out, or in as `user`: this tab hears of it through the storage event. */
-function otherTabSignsIn(user: UserJson | null) {
-  if (user) {
-    localStorage.setItem('token', `token-of-${user.username}`);
-    localStorage.setItem('user', JSON.stringify(user));
-  } else {
-    localStorage.removeItem('token');
-    localStorage.removeItem('user');
-  }
-  act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'user' })));
 }
 
 const ben = makeUser({ _id: '8', id: '8', username: 'ben.bakes', firstName: 'Ben' });

@@ -1,14 +1,19 @@
 import { sql } from 'kysely';
+import { messages } from '../../shared/messages.js';
 import type { Db } from '../db/database.js';
 import { http } from './http-client.js';
 import { counterMismatches } from './invariants.js';
 
 /**
  * Writers that stream questions, comments, votes and deletes at a running server and remember
- * every write the server acknowledged (a 2xx answer), and the check that each of those is in a
- * database afterwards. A write whose answer never arrived may or may not have happened; only
- * acknowledged ones are owed.
+ * every write the server acknowledged (a 2xx answer, or the 500 that says a write was saved but
+ * could not be shown), and the check that each of those is in a database afterwards. A write
+ * whose answer never arrived may or may not have happened; only acknowledged ones are owed.
  */
+
+/** The answer to a write stored before the database dropped out (db/errors.ts, WrittenButUnreadError). */
+const isSavedButNotShown = ({ status, body }: { status: number; body: unknown }) =>
+  status === 500 && (body as { errors?: unknown[] } | null)?.errors?.[0] === messages.savedButNotShown;
 
 type QuestionState = 'present' | 'deleting' | 'deleted';
 
@@ -27,6 +32,10 @@ export class WriteLedger {
   readonly votes: { userId: string; title: string }[] = [];
   /** Every 2xx answer to a write. */
   acknowledged = 0;
+  /** Writes answered 500 'saved, but it could not be shown', acknowledged as well. */
+  savedUnshown = 0;
+  /** Titles of questions acknowledged that way: their ids never came back. */
+  readonly savedQuestionTitles: string[] = [];
   /** Requests that ended without an answer (the server was killed or stopped under them). */
   unanswered = 0;
   /** Answers other than 2xx, by status, for the tests to judge. */
@@ -60,6 +69,10 @@ export class WriteLedger {
       this.acknowledged += 1;
       return true;
     }
+    if (isSavedButNotShown({ status, body })) {
+      this.savedUnshown += 1;
+      return true;
+    }
     this.refusals.set(status, (this.refusals.get(status) ?? 0) + 1);
     this.refusalBodies.set(status, body);
     return false;
@@ -76,6 +89,10 @@ export class WriteLedger {
       { token: baker.token, body: { questionData: { questionTitle: title, questionText: `Body of ${title}` } } },
     );
     if (!this.#answered(response)) return;
+    if (isSavedButNotShown(response)) {
+      this.savedQuestionTitles.push(title);
+      return;
+    }
     const mine = response.body.questions?.find((q) => q.questionTitle === title);
     if (!mine) throw new Error(`the acknowledged question ${title} is not on the first page`);
     this.questions.set(title, { id: mine._id, state: 'present', author: baker.id });
@@ -134,6 +151,10 @@ export class WriteLedger {
       } else {
         checked += 1;
       }
+    }
+    for (const title of this.savedQuestionTitles) {
+      checked += 1;
+      if (!byTitle.has(title)) problems.push(`question ${title}, answered as saved, is missing`);
     }
     const commentTexts = new Set((await db.selectFrom('comments').select('body').execute()).map((c) => c.body));
     for (const comment of this.comments) {

@@ -5,7 +5,7 @@ import { keepDraft, sessionHadEnded } from '../../../lib/kept-drafts';
 import { useSnackbar } from '../../../lib/snackbar';
 import { keepPosted } from '../../../lib/posted-here';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
-import { updateAnswerEverywhere } from '../../answers/api/query-keys';
+import { answerKeys, updateAnswerEverywhere } from '../../answers/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
 import { commentKeys, threadHas, threadPath, updateThread, type CommentPages } from './query-keys';
 import { commentDraftPlace } from './comment-draft-place';
@@ -27,6 +27,16 @@ export function addComment(
     method: 'POST',
     body: { commentData: { commentText, _id: key } },
   });
+}
+
+/**
+ * What a comment written into a thread changes, to be written despite their loads: the thread
+ * and, for an answer's thread, the answers (its comment count). A post's count is written by
+ * updateQuestionEverywhere, which holds the lists it changes itself.
+ */
+export function commentWrites(questionId: string, answerId: string | undefined) {
+  const thread = commentKeys.thread(questionId, answerId);
+  return answerId ? [thread, answerKeys.list(questionId)] : [thread];
 }
 
 /** Keeps the comment count shown on the post or the answer in step with its thread. */
@@ -52,7 +62,7 @@ export function useAddComment(questionId: string, answerId?: string) {
   return useMutation({
     mutationFn: (comment: NewComment) => addComment(questionId, answerId, comment),
     onSuccess: ({ comment }) =>
-      writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () => {
+      writeDespiteLoads(client, commentWrites(questionId, answerId), () => {
         if (threadHas(client, questionId, answerId, comment._id)) return;
         const thread = commentKeys.thread(questionId, answerId);
         if (answerId && client.getQueryData<CommentPages>(thread)?.pages.at(-1)?.nextCursor) {

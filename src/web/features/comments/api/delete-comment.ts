@@ -3,8 +3,8 @@ import type { CommentPage } from '../../../../shared/api-types';
 import { apiRequest, errorMessage, unlessGone } from '../../../lib/api-client';
 import { useSnackbar } from '../../../lib/snackbar';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
-import { countComment } from './add-comment';
-import { commentKeys, mapThread, threadHas, threadPath } from './query-keys';
+import { commentWrites, countComment } from './add-comment';
+import { mapThread, threadHas, threadPath } from './query-keys';
 
 export function deleteComment(
   questionId: string,
@@ -26,7 +26,7 @@ export function useDeleteComment(questionId: string, answerId?: string) {
   return useMutation({
     mutationFn: (commentId: string) => deleteComment(questionId, answerId, commentId),
     onSuccess: (_page, commentId) =>
-      writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () => {
+      writeDespiteLoads(client, commentWrites(questionId, answerId), () => {
         if (!threadHas(client, questionId, answerId, commentId)) return;
         mapThread(client, questionId, answerId, (c) => (c._id === commentId ? null : c));
         countComment(client, questionId, answerId, -1);

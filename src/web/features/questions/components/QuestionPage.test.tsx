@@ -532,6 +532,55 @@ describe('QuestionPage', () => {
     expect(score()).toHaveTextContent('7');
   });
 
+  it("keeps an answer's new comment counted while Load more answers is on its way", async () => {
+    authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+    const added = answerComment({ _id: '111', answerId: '11', commentText: 'Cool it first.' });
+    // The server's first page of answers, which the comment changes.
+    let firstPage = makeFullQuestion().answers;
+    const olderPage = {
+      body: {
+        answers: [makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' })],
+        nextCursor: null,
+      },
+    };
+    const held: { answerOlder?: (value: { body: unknown }) => void } = {};
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+      'GET /api/answers/4': ({ query }) => {
+        if (query.get('cursor') !== 'c2') return { body: { answers: firstPage, nextCursor: 'c2' } };
+        // The first request for older answers is held back; any later one is answered at once.
+        return held.answerOlder ? olderPage : new Promise((resolve) => (held.answerOlder = resolve));
+      },
+      'POST /api/comments/add/4/11': () => {
+        firstPage = firstPage.map((answer) =>
+          answer._id === '11' ? { ...answer, commentCount: 1, comments: [added] } : answer,
+        );
+        return { status: 201, body: { comments: [added], nextCursor: null, comment: added } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    await user.click(within(first!).getByRole('button', { name: '0 Comments' }));
+    await user.click(screen.getByRole('button', { name: 'Load more answers' }));
+    await user.click(await within(first!).findByRole('button', { name: 'Add a comment' }));
+    await user.type(within(first!).getByRole('textbox', { name: 'Add a comment' }), 'Cool it first.');
+    await user.click(within(first!).getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(api.calls('POST /api/comments/add/4/11')).toHaveLength(1));
+    expect(await within(first!).findByRole('button', { name: '1 Comment' })).toBeInTheDocument();
+
+    // The older answers land late: they must not bring back the count as it was before the comment.
+    held.answerOlder?.(olderPage);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(first!).getByRole('button', { name: '1 Comment' })).toBeInTheDocument();
+    expect(within(first!).getByText('Cool it first.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more answers' }));
+    expect(await screen.findByText('A third way.')).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: '1 Comment' })).toBeInTheDocument();
+  });
+
   it('shows an answer vote at once and rolls it back with the message when it fails', async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     let fail: (value: { status: number; body: unknown }) => void = () => {};

@@ -28,6 +28,14 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | readonly string[] | null | undefined>;
   signal?: AbortSignal;
+  /**
+   * The baker a write is made by. A write started offline waits for the connection (TanStack
+   * Query pauses it) and is sent with whatever session the tab has by then: if the baker signed
+   * out meanwhile, or another baker signed in (in another tab, say), it is not sent but fails as
+   * an ended session does, so what it carried is kept for its author and never posted as someone
+   * else's.
+   */
+  sender?: string;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']) {
@@ -45,6 +53,9 @@ function buildUrl(path: string, query: RequestOptions['query']) {
  * the server's message; a 401 on a call that sent a token means the session ended, so it signs out.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.sender !== undefined && authStore.getSession()?.user.username !== options.sender) {
+    throw new ApiError(401, { errors: [messages.sessionEnded], code: 'unauthorized' }, true);
+  }
   const token = authStore.getToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;

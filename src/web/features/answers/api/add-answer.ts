@@ -21,11 +21,12 @@ export const answerDraftPlace = (questionId: string) => `answer:${questionId}`;
 
 export function addAnswer(
   questionId: string,
-  { answerText, key }: NewAnswer,
+  { answerText, key, author }: NewAnswer,
 ): Promise<AnswerPage & { answer: AnswerJson }> {
   return apiRequest(`/answers/add/${encodeURIComponent(questionId)}`, {
     method: 'POST',
     body: { answerData: { answerText, _id: key } },
+    sender: author,
   });
 }
 

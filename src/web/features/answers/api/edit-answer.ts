@@ -8,10 +8,18 @@ import { answerKeys, updateAnswerEverywhere } from './query-keys';
 /** Where an edit of an answer is kept when its author's session ends (lib/kept-drafts.ts). */
 export const answerEditDraftPlace = (answerId: string) => `answer-edit:${answerId}`;
 
-export function editAnswer(questionId: string, answerId: string, answerText: string): Promise<AnswerPage> {
+export interface AnswerEditSent {
+  answerId: string;
+  answerText: string;
+  /** Who edits it: the answer's author, signed in when the edit was saved. */
+  editor: string;
+}
+
+export function editAnswer(questionId: string, { answerId, answerText, editor }: AnswerEditSent): Promise<AnswerPage> {
   return apiRequest<AnswerPage>(`/answers/edit/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
     method: 'POST',
     body: { answerData: { answerText } },
+    sender: editor,
   });
 }
 
@@ -20,8 +28,7 @@ export function useEditAnswer(questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
-    mutationFn: ({ answerId, answerText }: { answerId: string; answerText: string }) =>
-      editAnswer(questionId, answerId, answerText),
+    mutationFn: (sent: AnswerEditSent) => editAnswer(questionId, sent),
     onSuccess: (page, { answerId, answerText }) => {
       const stored = page.answers.find((a) => a._id === answerId);
       return writeDespiteLoads(client, [answerKeys.list(questionId)], () =>

@@ -43,7 +43,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
     ANSWER_TEXT_MAX,
     (text, done) =>
       edit.mutate(
-        { answerId: answer._id, answerText: text },
+        { answerId: answer._id, answerText: text, editor: me ?? '' },
         {
           onSuccess: () => {
             done();

@@ -21,11 +21,12 @@ export interface NewComment {
 export function addComment(
   questionId: string,
   answerId: string | undefined,
-  { commentText, key }: NewComment,
+  { commentText, key, author }: NewComment,
 ): Promise<CommentPage & { comment: CommentJson }> {
   return apiRequest(`/comments/add/${threadPath(questionId, answerId)}`, {
     method: 'POST',
     body: { commentData: { commentText, _id: key } },
+    sender: author,
   });
 }
 

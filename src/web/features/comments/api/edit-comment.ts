@@ -8,17 +8,24 @@ import { commentKeys, mapThread, threadPath } from './query-keys';
 /** Where an edit of a comment is kept when its author's session ends (lib/kept-drafts.ts). */
 export const commentEditDraftPlace = (commentId: string) => `comment-edit:${commentId}`;
 
+export interface CommentEditSent {
+  commentId: string;
+  commentText: string;
+  /** Who edits it: the comment's author, signed in when the edit was saved. */
+  editor: string;
+}
+
 export function editComment(
   questionId: string,
   answerId: string | undefined,
-  commentId: string,
-  commentText: string,
+  { commentId, commentText, editor }: CommentEditSent,
 ): Promise<CommentPage> {
   return apiRequest<CommentPage>(
     `/comments/edit/${threadPath(questionId, answerId)}/${encodeURIComponent(commentId)}`,
     {
       method: 'POST',
       body: { commentData: { commentText } },
+      sender: editor,
     },
   );
 }
@@ -28,8 +35,7 @@ export function useEditComment(questionId: string, answerId?: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
-    mutationFn: ({ commentId, commentText }: { commentId: string; commentText: string }) =>
-      editComment(questionId, answerId, commentId, commentText),
+    mutationFn: (sent: CommentEditSent) => editComment(questionId, answerId, sent),
     onSuccess: (page, { commentId, commentText }) => {
       const stored = page.comments.find((c) => c._id === commentId);
       return writeDespiteLoads(client, [commentKeys.thread(questionId, answerId)], () =>

@@ -32,11 +32,12 @@ export function CommentItem({
   onDeleted,
 }: CommentItemProps) {
   const edit = useEditComment(questionId, answerId);
+  const me = useSession()?.user.username;
   const { editButton, ...editing } = useInlineEdit(
     COMMENT_TEXT_MAX,
     (text, done) =>
       edit.mutate(
-        { commentId: comment._id, commentText: text },
+        { commentId: comment._id, commentText: text, editor: me ?? '' },
         {
           onSuccess: () => {
             done();
@@ -44,7 +45,7 @@ export function CommentItem({
           },
         },
       ),
-    { editor: useSession()?.user.username, place: commentEditDraftPlace(comment._id) },
+    { editor: me, place: commentEditDraftPlace(comment._id) },
   );
   const remove = useDeleteComment(questionId, answerId);
   const [confirming, setConfirming] = useState(false);

@@ -20,15 +20,15 @@ export interface NewPost {
 /** Where New Post's kept title, description and tags belong (lib/kept-drafts.ts). */
 export const NEW_POST_DRAFT = 'new-post';
 
-export function addQuestion(questionData: QuestionData): Promise<QuestionPage> {
-  return apiRequest<QuestionPage>('/questions/add', { method: 'POST', body: { questionData } });
+export function addQuestion({ questionData, author }: NewPost): Promise<QuestionPage> {
+  return apiRequest<QuestionPage>('/questions/add', { method: 'POST', body: { questionData }, sender: author });
 }
 
 /** Posts a question; every list and the author's profile (post count) load again with it on top. */
 export function useAddQuestion(author: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ questionData }: NewPost) => addQuestion(questionData),
+    mutationFn: addQuestion,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: questionKeys.lists });
       void client.invalidateQueries({ queryKey: userKeys.detail(author) });

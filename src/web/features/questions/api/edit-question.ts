@@ -19,10 +19,11 @@ export interface PostEdit extends KeptPostEdit {
   author: string;
 }
 
-export function editQuestion(questionId: string, questionData: QuestionData): Promise<QuestionPage> {
-  return apiRequest<QuestionPage>(`/questions/edit/${encodeURIComponent(questionId)}`, {
+export function editQuestion({ question, questionData, author }: PostEdit): Promise<QuestionPage> {
+  return apiRequest<QuestionPage>(`/questions/edit/${encodeURIComponent(question._id)}`, {
     method: 'POST',
     body: { questionData },
+    sender: author,
   });
 }
 
@@ -33,7 +34,7 @@ export function editQuestion(questionId: string, questionData: QuestionData): Pr
 export function useEditQuestion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ question, questionData }: PostEdit) => editQuestion(question._id, questionData),
+    mutationFn: editQuestion,
     onSuccess: (page, { question: { _id: questionId } }) => {
       const edited = page.questions.find((question) => question._id === questionId);
       if (edited) storeQuestion(client, edited);

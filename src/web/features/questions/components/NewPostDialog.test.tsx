@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +99,33 @@ describe('NewPostDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(screen.getByLabelText('Post Title')).toHaveAccessibleDescription('Required');
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('never sends a post that waited offline as another baker who signed in meanwhile: it is kept for its author', async () => {
+    const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.type(screen.getByLabelText('Post Title'), "Anna's starter");
+    await user.type(screen.getByLabelText('Description'), 'Only Anna may post this.');
+    act(() => onlineManager.setOnline(false));
+    try {
+      await user.click(screen.getByRole('button', { name: 'Post' }));
+      otherTabSignsIn(null);
+      otherTabSignsIn(ben);
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() =>
+        expect(peekKeptDraft('anna.bakes', NEW_POST_DRAFT)).toEqual({
+          questionTitle: "Anna's starter",
+          questionText: 'Only Anna may post this.',
+          tags: [],
+        }),
+      );
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(api.requests).toHaveLength(0);
+      expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Sign in again.');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('closes Edit Post when another baker signs in from another tab, sending nothing as them', async () => {

@@ -59,6 +59,33 @@ function renderPage(id = '4') {
   });
 }
 
+/**
+ * Post 4 with a first page of answers and older ones after it, whose first request is held back
+ * until `landOlder` (any later one is answered at once). `write` routes a write that changes the
+ * server's first page through `changeFirstPage`.
+ */
+function withOlderAnswersHeld(
+  write: (changeFirstPage: (change: (answer: AnswerJson) => AnswerJson) => void) => Parameters<typeof mockFetch>[0],
+) {
+  let firstPage = makeFullQuestion().answers;
+  const olderPage = {
+    body: {
+      answers: [makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' })],
+      nextCursor: null,
+    },
+  };
+  let answerOlder: ((value: { body: unknown }) => void) | undefined;
+  const api = mockFetch({
+    'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
+    'GET /api/answers/4': ({ query }) => {
+      if (query.get('cursor') !== 'c2') return { body: { answers: firstPage, nextCursor: 'c2' } };
+      return answerOlder ? olderPage : new Promise((resolve) => (answerOlder = resolve));
+    },
+    ...write((change) => (firstPage = firstPage.map(change))),
+  });
+  return { api, landOlder: () => answerOlder?.(olderPage) };
+}
+
 /** The post's author, whose delete the server answers only when `answerDelete` is called. */
 function withSlowDelete() {
   authStore.signIn('token', makeUser({ username: 'owen.levain' }));
@@ -491,27 +518,12 @@ describe('QuestionPage', () => {
       downvotes: 0,
       myVote: 'upvote' as const,
     };
-    // The server's first page of answers, which the vote changes.
-    let firstPage = makeFullQuestion().answers;
-    const olderPage = {
-      body: {
-        answers: [makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' })],
-        nextCursor: null,
-      },
-    };
-    const held: { answerOlder?: (value: { body: unknown }) => void } = {};
-    const api = mockFetch({
-      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
-      'GET /api/answers/4': ({ query }) => {
-        if (query.get('cursor') !== 'c2') return { body: { answers: firstPage, nextCursor: 'c2' } };
-        // The first request for older answers is held back; any later one is answered at once.
-        return held.answerOlder ? olderPage : new Promise((resolve) => (held.answerOlder = resolve));
-      },
+    const { api, landOlder } = withOlderAnswersHeld((changeFirstPage) => ({
       'POST /api/votes/vote/4/11': () => {
-        firstPage = firstPage.map((answer) => (answer._id === '11' ? { ...answer, votes: upvoted } : answer));
+        changeFirstPage((answer) => (answer._id === '11' ? { ...answer, votes: upvoted } : answer));
         return { body: { votes: upvoted } };
       },
-    });
+    }));
     const user = userEvent.setup();
     renderPage();
 
@@ -522,7 +534,7 @@ describe('QuestionPage', () => {
     await waitFor(() => expect(api.calls('POST /api/votes/vote/4/11')).toHaveLength(1));
 
     // The older answers land late: they must not bring back the votes as they were before the click.
-    held.answerOlder?.(olderPage);
+    landOlder();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(score()).toHaveTextContent('7');
     expect(within(first!).getByRole('button', { name: 'Upvote answer' })).toHaveAttribute('aria-pressed', 'true');
@@ -535,29 +547,12 @@ describe('QuestionPage', () => {
   it("keeps an answer's new comment counted while Load more answers is on its way", async () => {
     authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
     const added = answerComment({ _id: '111', answerId: '11', commentText: 'Cool it first.' });
-    // The server's first page of answers, which the comment changes.
-    let firstPage = makeFullQuestion().answers;
-    const olderPage = {
-      body: {
-        answers: [makeAnswer({ _id: '30', username: 'wanjiru.bakes', answerText: 'A third way.' })],
-        nextCursor: null,
-      },
-    };
-    const held: { answerOlder?: (value: { body: unknown }) => void } = {};
-    const api = mockFetch({
-      'GET /api/questions/4': { body: { question: makeFullQuestion({ answerCount: 3, answersNextCursor: 'c2' }) } },
-      'GET /api/answers/4': ({ query }) => {
-        if (query.get('cursor') !== 'c2') return { body: { answers: firstPage, nextCursor: 'c2' } };
-        // The first request for older answers is held back; any later one is answered at once.
-        return held.answerOlder ? olderPage : new Promise((resolve) => (held.answerOlder = resolve));
-      },
+    const { api, landOlder } = withOlderAnswersHeld((changeFirstPage) => ({
       'POST /api/comments/add/4/11': () => {
-        firstPage = firstPage.map((answer) =>
-          answer._id === '11' ? { ...answer, commentCount: 1, comments: [added] } : answer,
-        );
+        changeFirstPage((answer) => (answer._id === '11' ? { ...answer, commentCount: 1, comments: [added] } : answer));
         return { status: 201, body: { comments: [added], nextCursor: null, comment: added } };
       },
-    });
+    }));
     const user = userEvent.setup();
     renderPage();
 
@@ -571,7 +566,7 @@ describe('QuestionPage', () => {
     expect(await within(first!).findByRole('button', { name: '1 Comment' })).toBeInTheDocument();
 
     // The older answers land late: they must not bring back the count as it was before the comment.
-    held.answerOlder?.(olderPage);
+    landOlder();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(within(first!).getByRole('button', { name: '1 Comment' })).toBeInTheDocument();
     expect(within(first!).getByText('Cool it first.')).toBeInTheDocument();

@@ -7,11 +7,21 @@ import { commentKeys } from '../../comments/api/query-keys';
 import { updateQuestionEverywhere } from '../../questions/api/query-keys';
 import { answerKeys, findAnswer, mapAnswers } from './query-keys';
 
+export interface AnswerDeletion {
+  answerId: string;
+  /** Who confirmed: the delete is sent only as them (api-client.ts, `sender`). */
+  sender: string;
+}
+
 /** Deletes an answer; one already gone counts as deleted. */
-export function deleteAnswer(questionId: string, answerId: string): Promise<AnswerPage | undefined> {
+export function deleteAnswer(
+  questionId: string,
+  { answerId, sender }: AnswerDeletion,
+): Promise<AnswerPage | undefined> {
   return unlessGone(
     apiRequest<AnswerPage>(`/answers/delete/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`, {
       method: 'DELETE',
+      sender,
     }),
   );
 }
@@ -21,8 +31,8 @@ export function useDeleteAnswer(questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
-    mutationFn: (answerId: string) => deleteAnswer(questionId, answerId),
-    onSuccess: (_page, answerId) => {
+    mutationFn: (deletion: AnswerDeletion) => deleteAnswer(questionId, deletion),
+    onSuccess: (_page, { answerId }) => {
       client.removeQueries({ queryKey: commentKeys.thread(questionId, answerId) });
       return writeDespiteLoads(client, [answerKeys.list(questionId)], () => {
         if (!findAnswer(client, questionId, answerId)) return;

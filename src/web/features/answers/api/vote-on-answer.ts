@@ -8,10 +8,17 @@ import { applyReaction } from '../../../lib/votes';
 import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { answerKeys, findAnswer, updateAnswerEverywhere } from './query-keys';
 
-export function voteOnAnswer(questionId: string, answerId: string, reaction: Reaction): Promise<VotesJson> {
+export interface AnswerVote {
+  answerId: string;
+  reaction: Reaction;
+  /** Who clicked: the vote is sent only as them (api-client.ts, `sender`). */
+  voter: string;
+}
+
+export function voteOnAnswer(questionId: string, { answerId, reaction, voter }: AnswerVote): Promise<VotesJson> {
   return apiRequest<{ votes: VotesJson }>(
     `/votes/vote/${encodeURIComponent(questionId)}/${encodeURIComponent(answerId)}`,
-    { method: 'POST', body: { reaction } },
+    { method: 'POST', body: { reaction }, sender: voter },
   ).then((body) => body.votes);
 }
 
@@ -23,21 +30,20 @@ export function voteOnAnswer(questionId: string, answerId: string, reaction: Rea
  * a page of answers on its way (Load more answers) would otherwise bring back the votes as they
  * were when it began.
  */
-export function useVoteOnAnswer(questionId: string, answerId: string, username: string) {
+export function useVoteOnAnswer(questionId: string, answerId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   const write = <T>(change: () => T) => writeDespiteLoads(client, [answerKeys.list(questionId)], change);
   return useMutation({
     scope: { id: `votes on answer ${answerId}` },
-    mutationFn: ({ answerId, reaction }: { answerId: string; reaction: Reaction }) =>
-      voteOnAnswer(questionId, answerId, reaction),
-    onMutate: ({ answerId, reaction }) =>
+    mutationFn: (vote: AnswerVote) => voteOnAnswer(questionId, vote),
+    onMutate: ({ answerId, reaction, voter }) =>
       write(() => {
         const before = findAnswer(client, questionId, answerId)?.votes;
         if (!before) return { before };
         updateAnswerEverywhere(client, questionId, answerId, (a) => ({
           ...a,
-          votes: applyReaction(before, reaction, username),
+          votes: applyReaction(before, reaction, voter),
         }));
         return { before, token: markChange(client, `answer ${answerId} votes`) };
       }),

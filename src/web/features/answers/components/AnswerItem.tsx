@@ -37,7 +37,7 @@ interface AnswerItemProps {
 export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDeleted }: AnswerItemProps) {
   const session = useSession();
   const me = session?.user.username;
-  const vote = useVoteOnAnswer(answer.questionId, answer._id, me ?? '');
+  const vote = useVoteOnAnswer(answer.questionId, answer._id);
   const edit = useEditAnswer(answer.questionId);
   const { editButton, ...editing } = useInlineEdit(
     ANSWER_TEXT_MAX,
@@ -98,7 +98,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
         <VoteControl
           votes={answer.votes}
           subject="answer"
-          onReact={(reaction) => vote.mutate({ answerId: answer._id, reaction })}
+          onReact={(reaction) => vote.mutate({ answerId: answer._id, reaction, voter: me ?? '' })}
         />
         <CommentsToggle
           count={answer.commentCount}
@@ -155,7 +155,9 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
           pending={remove.isPending}
           onClose={() => setConfirming(false)}
           // The item unmounts as the answer leaves the list, so the parent hears of it through the promise.
-          onConfirm={() => void remove.mutateAsync(answer._id).then(onDeleted, () => {})}
+          onConfirm={() =>
+            void remove.mutateAsync({ answerId: answer._id, sender: me ?? '' }).then(onDeleted, () => {})
+          }
         />
       )}
     </article>

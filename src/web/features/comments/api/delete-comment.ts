@@ -6,15 +6,22 @@ import { writeDespiteLoads } from '../../../lib/write-despite-loads';
 import { commentWrites, countComment } from './add-comment';
 import { mapThread, threadHas, threadPath } from './query-keys';
 
+export interface CommentDeletion {
+  commentId: string;
+  /** Who confirmed: the delete is sent only as them (api-client.ts, `sender`). */
+  sender: string;
+}
+
 export function deleteComment(
   questionId: string,
   answerId: string | undefined,
-  commentId: string,
+  { commentId, sender }: CommentDeletion,
 ): Promise<CommentPage | undefined> {
   // One already gone counts as deleted.
   return unlessGone(
     apiRequest<CommentPage>(`/comments/delete/${threadPath(questionId, answerId)}/${encodeURIComponent(commentId)}`, {
       method: 'DELETE',
+      sender,
     }),
   );
 }
@@ -24,8 +31,8 @@ export function useDeleteComment(questionId: string, answerId?: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
-    mutationFn: (commentId: string) => deleteComment(questionId, answerId, commentId),
-    onSuccess: (_page, commentId) =>
+    mutationFn: (deletion: CommentDeletion) => deleteComment(questionId, answerId, deletion),
+    onSuccess: (_page, { commentId }) =>
       writeDespiteLoads(client, commentWrites(questionId, answerId), () => {
         if (!threadHas(client, questionId, answerId, commentId)) return;
         mapThread(client, questionId, answerId, (c) => (c._id === commentId ? null : c));

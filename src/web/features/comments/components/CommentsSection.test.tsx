@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import type { CommentJson, QuestionJson } from '../../../../shared/api-types';
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
+import { otherTabSignsIn } from '../../../testing/other-tab';
 import { createTestQueryClient, renderWithProviders } from '../../../testing/render';
 import { questionKeys } from '../../questions/api/query-keys';
 import { CommentsSection } from './CommentsSection';
@@ -328,6 +330,29 @@ describe('CommentsSection', () => {
     expect(api.calls('DELETE /api/comments/delete/4/20')).toHaveLength(1);
     expect(await screen.findByText('Comment deleted.')).toBeInTheDocument();
     await waitFor(() => expect(list.parentElement).toHaveFocus());
+  });
+
+  it('never sends a comment delete that waited offline as another baker who signed in meanwhile', async () => {
+    signIn('owen.levain');
+    const api = mockFetch({
+      'GET /api/comments/4': { body: { comments: [existing], nextCursor: null } },
+      'DELETE /api/comments/delete/4/10': { status: 201, body: { comments: [], nextCursor: null } },
+    });
+    renderWithProviders(<CommentsSection questionId="4" questionAuthor="owen.levain" />);
+    const list = await screen.findByRole('list', { name: 'Comments on this post' });
+    act(() => onlineManager.setOnline(false));
+    try {
+      await userEvent.click(within(list).getByRole('button', { name: 'Delete comment' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      otherTabSignsIn(makeUser({ _id: '8', id: '8', username: 'ben.bakes' }));
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByText('Your session has ended. Sign in again.')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(api.calls('DELETE /api/comments/delete/4/10')).toHaveLength(0);
+    expect(within(list).getByText('Fairly deep chestnut on top.')).toBeInTheDocument();
   });
 
   it("shows no Delete on other people's comments to someone who wrote neither the comment nor the post", async () => {

@@ -7,10 +7,18 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { applyReaction } from '../../../lib/votes';
 import { updateQuestionEverywhere } from './query-keys';
 
-export function reactToQuestion(questionId: string, reaction: Reaction): Promise<VotesJson> {
+export interface QuestionVote {
+  questionId: string;
+  reaction: Reaction;
+  /** Who clicked: the vote is sent only as them (api-client.ts, `sender`). */
+  voter: string;
+}
+
+export function reactToQuestion({ questionId, reaction, voter }: QuestionVote): Promise<VotesJson> {
   return apiRequest<{ votes: VotesJson }>(`/votes/react/${encodeURIComponent(questionId)}`, {
     method: 'POST',
     body: { reaction },
+    sender: voter,
   }).then((body) => body.votes);
 }
 
@@ -26,20 +34,19 @@ const clicksOn = (questionId: string) => `vote clicks on question ${questionId}`
  * the order of the clicks and the last click's answer is the one left on screen; an earlier
  * click's answer, arriving while a later one is on its way, leaves the later click shown.
  */
-export function useReactToQuestion(username: string, questionId: string) {
+export function useReactToQuestion(questionId: string) {
   const client = useQueryClient();
   const showError = useSnackbar();
   return useMutation({
     scope: { id: `votes on question ${questionId}` },
-    mutationFn: ({ questionId, reaction }: { questionId: string; reaction: Reaction }) =>
-      reactToQuestion(questionId, reaction),
-    onMutate: async ({ questionId, reaction }) => {
+    mutationFn: reactToQuestion,
+    onMutate: async ({ questionId, reaction, voter }) => {
       // Marked before the write, which waits while a load is stopped: an earlier click answered
       // meanwhile must already see this one coming.
       const click = markChange(client, clicksOn(questionId));
       const rollback = await updateQuestionEverywhere(client, questionId, (q) => ({
         ...q,
-        votes: applyReaction(q.votes, reaction, username),
+        votes: applyReaction(q.votes, reaction, voter),
       }));
       return { rollback, click };
     },

@@ -5,10 +5,18 @@ import { isLatestChange, markChange } from '../../../lib/latest-change';
 import { useSnackbar } from '../../../lib/snackbar';
 import { questionKeys, updateQuestionEverywhere } from './query-keys';
 
-export function setBookmark(questionId: string, bookmarked: boolean): Promise<QuestionJson> {
+export interface BookmarkChange {
+  questionId: string;
+  bookmarked: boolean;
+  /** Who clicked: the change is sent only as them (api-client.ts, `sender`). */
+  sender: string;
+}
+
+export function setBookmark({ questionId, bookmarked, sender }: BookmarkChange): Promise<QuestionJson> {
   const action = bookmarked ? 'addBookmark' : 'removeBookmark';
   return apiRequest<{ question: QuestionJson }>(`/question/${action}/${encodeURIComponent(questionId)}`, {
     method: 'POST',
+    sender,
   }).then((body) => body.question);
 }
 
@@ -30,8 +38,7 @@ export function useToggleBookmark(questionId: string) {
   const showError = useSnackbar();
   return useMutation({
     scope: { id: `bookmark of question ${questionId}` },
-    mutationFn: ({ questionId, bookmarked }: { questionId: string; bookmarked: boolean }) =>
-      setBookmark(questionId, bookmarked),
+    mutationFn: setBookmark,
     onMutate: async ({ questionId, bookmarked }) => {
       // Marked before the write, which waits while a load is stopped: an earlier click answered
       // meanwhile must already see this one coming.

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { useSession } from '../../../lib/auth-store';
 import { useDeleteQuestion } from '../api/delete-question';
 import styles from './DeletePostDialog.module.css';
 
@@ -13,6 +14,7 @@ interface DeletePostDialogProps {
 /** Asks before deleting one's own post, with its answers and comments. */
 export function DeletePostDialog({ questionId, title, onClose, onDeleted }: DeletePostDialogProps) {
   const remove = useDeleteQuestion();
+  const me = useSession()?.user.username;
   return (
     <Dialog
       open
@@ -31,7 +33,7 @@ export function DeletePostDialog({ questionId, title, onClose, onDeleted }: Dele
             // A promise, not mutate's callbacks: those are skipped once the dialog is gone (closed
             // with Escape meanwhile, or its card already taken out of the list), and the page must
             // still move on. A failure is shown by the mutation's own onError.
-            remove.mutateAsync(questionId).then(
+            remove.mutateAsync({ questionId, sender: me ?? '' }).then(
               () => {
                 onClose();
                 onDeleted?.();

@@ -36,7 +36,7 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const react = useReactToQuestion(session?.user.username ?? '', question._id);
+  const react = useReactToQuestion(question._id);
   const bookmark = useToggleBookmark(question._id);
   // Open on the post's page, or with a comment its author typed here when their session ended,
   // or when 'Sign in to comment' on this card led back here (CommentsSection).
@@ -56,7 +56,7 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
       void navigate('/signIn', { state: originOf(location) });
       return;
     }
-    bookmark.mutate({ questionId: question._id, bookmarked: !question.bookmarked });
+    bookmark.mutate({ questionId: question._id, bookmarked: !question.bookmarked, sender: session.user.username });
   };
 
   return (
@@ -91,7 +91,9 @@ export function PostCard({ question, full = false, onOpenDialog }: PostCardProps
         <VoteControl
           votes={question.votes}
           subject="post"
-          onReact={(reaction) => react.mutate({ questionId: question._id, reaction })}
+          onReact={(reaction) =>
+            react.mutate({ questionId: question._id, reaction, voter: session?.user.username ?? '' })
+          }
         />
         <CommentsToggle
           count={question.commentCount}

@@ -1,9 +1,11 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
+import { otherTabSignsIn } from '../../../testing/other-tab';
 import { renderWithProviders } from '../../../testing/render';
 import { userKeys } from '../../users/api/user-keys';
 import { SuggestedUsers } from '../../users/components/SuggestedUsers';
@@ -553,5 +555,73 @@ describe('PostList', () => {
     await waitFor(() => expect(seen).toEqual(['', 'Post deleted.']));
     expect(status).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search posts' })).toHaveFocus();
+  });
+
+  describe('a click that waited offline, when another baker signed in meanwhile', () => {
+    const ben = makeUser({ _id: '8', id: '8', username: 'ben.bakes' });
+
+    /** Clicks while offline, lets another tab sign in as ben, then brings the connection back. */
+    async function clickOfflineThenBenSignsIn(
+      click: (post: HTMLElement, user: ReturnType<typeof userEvent.setup>) => Promise<void>,
+    ) {
+      const user = userEvent.setup();
+      renderWithProviders(<Explore />);
+      const post = await screen.findByRole('article', { name: 'First' });
+      act(() => onlineManager.setOnline(false));
+      await click(post, user);
+      otherTabSignsIn(ben);
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByText('Your session has ended. Sign in again.')).toBeInTheDocument();
+      return post;
+    }
+
+    afterEach(() => onlineManager.setOnline(true));
+
+    it('is never sent as them: a vote is undone', async () => {
+      authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+      const api = mockFetch({
+        'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+        'POST /api/votes/react/1': {
+          body: { votes: { upvotedBy: ['ben.bakes'], downvotedBy: [], upvotes: 1, downvotes: 0, myVote: 'upvote' } },
+        },
+      });
+      const post = await clickOfflineThenBenSignsIn(async (card, user) => {
+        await user.click(within(card).getByRole('button', { name: 'Upvote post' }));
+        expect(within(card).getByLabelText('Score 1')).toBeInTheDocument();
+      });
+      expect(api.calls('POST /api/votes/react/1')).toHaveLength(0);
+      await waitFor(() => expect(within(post).getByLabelText('Score 0')).toBeInTheDocument());
+      // Ben, signed in now, stays signed in: it was not his session that ended.
+      expect(authStore.getSession()?.user.username).toBe('ben.bakes');
+    });
+
+    it('is never sent as them: a bookmark is undone', async () => {
+      authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+      const api = mockFetch({
+        'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+        'POST /api/question/addBookmark/1': { body: { question: { ...mine('1', 'First'), bookmarked: true } } },
+      });
+      const post = await clickOfflineThenBenSignsIn(async (card, user) => {
+        await user.click(within(card).getByRole('button', { name: 'Add Bookmark' }));
+        expect(within(card).getByRole('button', { name: 'Remove Bookmark' })).toBeInTheDocument();
+      });
+      expect(api.calls('POST /api/question/addBookmark/1')).toHaveLength(0);
+      await waitFor(() => expect(within(post).getByRole('button', { name: 'Add Bookmark' })).toBeInTheDocument());
+    });
+
+    it('is never sent as them: a deleted post stays', async () => {
+      authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+      const api = mockFetch({
+        'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+        'DELETE /api/questions/delete/1': { body: { questions: [], nextCursor: null } },
+      });
+      const post = await clickOfflineThenBenSignsIn(async (card, user) => {
+        await user.click(within(card).getByRole('button', { name: 'Delete post' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+        await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      });
+      expect(api.calls('DELETE /api/questions/delete/1')).toHaveLength(0);
+      expect(post).toBeInTheDocument();
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import type { AnswerJson, CommentJson, QuestionJson } from '../../../../shared/a
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
+import { otherTabSignsIn } from '../../../testing/other-tab';
 import { createTestQueryClient, renderWithProviders } from '../../../testing/render';
 import QuestionPage from './QuestionPage';
 
@@ -657,5 +659,55 @@ describe('QuestionPage', () => {
     expect(await screen.findByText('Some error occurred. Try Again!')).toBeInTheDocument();
     expect(score()).toHaveTextContent('5');
     expect(within(first!).getByRole('button', { name: 'Downvote answer' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  describe('an answer vote or delete that waited offline, when another baker signed in meanwhile', () => {
+    /** Presses while offline, lets another tab sign in as ben, then brings the connection back. */
+    async function offlineThenBenSignsIn(press: (answer: HTMLElement) => Promise<void>) {
+      const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+      act(() => onlineManager.setOnline(false));
+      try {
+        await press(first!);
+        otherTabSignsIn(makeUser({ _id: '8', id: '8', username: 'ben.bakes' }));
+        act(() => onlineManager.setOnline(true));
+        expect(await screen.findByText('Your session has ended. Sign in again.')).toBeInTheDocument();
+      } finally {
+        onlineManager.setOnline(true);
+      }
+      return first!;
+    }
+
+    it('never sends the vote as them, and undoes it', async () => {
+      authStore.signIn('token', makeUser({ username: 'anna.bakes' }));
+      const api = mockFetch({
+        'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+        'POST /api/votes/vote/4/11': { body: { votes: makeAnswer().votes } },
+      });
+      renderPage();
+      const first = await offlineThenBenSignsIn(async (answer) => {
+        await userEvent.click(within(answer).getByRole('button', { name: 'Upvote answer' }));
+        expect(within(answer).getByLabelText(/^Score/)).toHaveTextContent('7');
+      });
+      expect(api.calls('POST /api/votes/vote/4/11')).toHaveLength(0);
+      await waitFor(() => expect(within(first).getByLabelText(/^Score/)).toHaveTextContent('6'));
+      expect(authStore.getSession()?.user.username).toBe('ben.bakes');
+    });
+
+    it('never sends the delete as them, and keeps the answer', async () => {
+      authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+      const api = mockFetch({
+        'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+        'DELETE /api/answers/delete/4/11': { status: 201, body: { answers: [], nextCursor: null } },
+      });
+      renderPage();
+      await offlineThenBenSignsIn(async (answer) => {
+        await userEvent.click(within(answer).getByRole('button', { name: 'Delete answer' }));
+        await userEvent.click(
+          within(screen.getByRole('dialog', { name: 'Delete this answer?' })).getByRole('button', { name: 'Delete' }),
+        );
+      });
+      expect(api.calls('DELETE /api/answers/delete/4/11')).toHaveLength(0);
+      expect(screen.getAllByRole('article', { name: /^Answer by/, hidden: true })).toHaveLength(2);
+    });
   });
 });

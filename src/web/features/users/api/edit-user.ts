@@ -19,8 +19,14 @@ export interface EditUserResult {
   encodedToken: string;
 }
 
-export function editUser(userData: UserData): Promise<EditUserResult> {
-  return apiRequest<EditUserResult>('/users/edit', { method: 'POST', body: { userData } });
+export interface ProfileEdit {
+  userData: UserData;
+  /** Whose profile: sent only as them (api-client.ts, `sender`), never as a baker signed in since. */
+  sender: string;
+}
+
+export function editUser({ userData, sender }: ProfileEdit): Promise<EditUserResult> {
+  return apiRequest<EditUserResult>('/users/edit', { method: 'POST', body: { userData }, sender });
 }
 
 /**

@@ -11,15 +11,18 @@ interface FollowResult {
   followUser: UserJson;
 }
 
-export function followUser(userId: string, follow: boolean): Promise<FollowResult> {
-  return apiRequest<FollowResult>(`/users/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(userId)}`, {
-    method: 'POST',
-  });
-}
-
 interface FollowChange {
   userId: string;
   follow: boolean;
+  /** Who pressed: the change is sent only as them (api-client.ts, `sender`). */
+  sender: string;
+}
+
+export function followUser({ userId, follow, sender }: FollowChange): Promise<FollowResult> {
+  return apiRequest<FollowResult>(`/users/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(userId)}`, {
+    method: 'POST',
+    sender,
+  });
 }
 
 /** Every follow and unfollow, wherever it was pressed, so those on their way can be found. */
@@ -34,7 +37,7 @@ export function useFollowUser() {
   const client = useQueryClient();
   return useMutation({
     mutationKey: followMutationKey,
-    mutationFn: ({ userId, follow }: FollowChange) => followUser(userId, follow),
+    mutationFn: followUser,
     onSuccess: ({ user, followUser: other }, { follow }) => {
       confirmFollow(user._id, other.username, follow);
       authStore.updateUser(user);

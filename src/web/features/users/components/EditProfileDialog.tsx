@@ -111,19 +111,22 @@ export function EditProfileDialog({ user, draft, onClose, onFailed }: EditProfil
       bio: values.bio.trim(),
       ...(changingPassword ? { password: values.password, currentPassword: values.currentPassword } : {}),
     };
-    editUser.mutate(userData, {
-      onSuccess: onClose,
-      onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? messagesFor(error.fields, FIELDS) : {};
-        const first = FIELDS.find((field) => fieldErrors[field]);
-        if (first) {
-          setErrors(fieldErrors);
-          focusField(form, first);
-        } else {
-          onFailed(errorMessage(error), { firstName: values.firstName, lastName: values.lastName, bio: values.bio });
-        }
+    editUser.mutate(
+      { userData, sender: user.username },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiError ? messagesFor(error.fields, FIELDS) : {};
+          const first = FIELDS.find((field) => fieldErrors[field]);
+          if (first) {
+            setErrors(fieldErrors);
+            focusField(form, first);
+          } else {
+            onFailed(errorMessage(error), { firstName: values.firstName, lastName: values.lastName, bio: values.bio });
+          }
+        },
       },
-    });
+    );
   };
 
   const field = (name: Field) => ({

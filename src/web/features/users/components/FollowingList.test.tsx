@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render';
@@ -9,6 +10,8 @@ import { FollowingList } from './FollowingList';
 describe('Bakers you follow', () => {
   it('keeps each Unfollow busy while its own request is on its way, so none is sent twice', async () => {
     const anna = makeUser({ followingCount: 2 });
+    // The list is the signed-in baker's own, shown on their profile.
+    authStore.signIn('token', anna);
     const ben = makeUser({ _id: '21', id: '21', username: 'ben.rye' });
     const cyd = makeUser({ _id: '22', id: '22', username: 'cyd.crumb' });
     const answers: Array<() => void> = [];

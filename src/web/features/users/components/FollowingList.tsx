@@ -64,7 +64,7 @@ export function FollowingList({ username, total }: { username: string; total: nu
                     onClick={() => {
                       setUnfollowError(null);
                       // The row goes with its button: keep keyboard focus on the list's own button.
-                      follow.mutateAsync({ userId: _id, follow: false }).then(
+                      follow.mutateAsync({ userId: _id, follow: false, sender: username }).then(
                         () => summary.current?.focus(),
                         (error: unknown) => setUnfollowError(errorMessage(error)),
                       );

@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { makeQuestion, makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render';
+import { otherTabSignsIn } from '../../../testing/other-tab';
+import { createTestQueryClient, renderWithProviders } from '../../../testing/render';
 import ProfilePage from './ProfilePage';
 
 const anna = makeUser({ questionCount: 1, followerCount: 3, followingCount: 1, bio: 'Sourdough every Sunday.' });
@@ -358,5 +360,60 @@ describe('ProfilePage', () => {
     answer({ status: 500, body: { errors: ['Some error occurred. Try Again!'] } });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('alert')).toHaveTextContent('Some error occurred. Try Again!');
+  });
+
+  it('never sends a profile edit that waited offline as another baker who signed in meanwhile: their profile is untouched', async () => {
+    const ben = makeUser({ _id: '8', id: '8', username: 'ben.bakes', firstName: 'Ben', bio: "Ben's own bio." });
+    const requests = api({
+      'GET /api/users/ben.bakes': { body: { user: ben } },
+      'GET /api/user/questions/ben.bakes': { body: { questions: [], nextCursor: null } },
+      'POST /api/users/edit': {
+        status: 201,
+        body: { user: { ...ben, bio: 'Laminating every weekend.' }, encodedToken: 'token-3' },
+      },
+    });
+    const queryClient = createTestQueryClient();
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile', queryClient });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const bio = screen.getByLabelText('Bio');
+    await user.clear(bio);
+    await user.type(bio, 'Laminating every weekend.');
+    act(() => onlineManager.setOnline(false));
+    try {
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      otherTabSignsIn(ben);
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() => expect(queryClient.getMutationCache().getAll()[0]?.state.status).toBe('error'));
+      expect(queryClient.getMutationCache().getAll()[0]?.state.error).toMatchObject({ sessionEnded: true });
+      expect(requests.calls('POST /api/users/edit')).toHaveLength(0);
+      expect(authStore.getSession()?.user).toMatchObject({ username: 'ben.bakes', bio: "Ben's own bio." });
+      expect(localStorage.getItem('token')).toBe('token-of-ben.bakes');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    // Ben's own Edit Profile starts from his profile, not from what Anna typed.
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Bio')).toHaveValue("Ben's own bio.");
+  });
+
+  it('closes Edit Profile when another baker signs in from another tab, and opens it for them with their profile', async () => {
+    const ben = makeUser({ _id: '8', id: '8', username: 'ben.bakes', firstName: 'Ben', bio: "Ben's own bio." });
+    const requests = api({
+      'GET /api/users/ben.bakes': { body: { user: ben } },
+      'GET /api/user/questions/ben.bakes': { body: { questions: [], nextCursor: null } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfilePage />, { route: '/profile' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Laminating every weekend.');
+
+    otherTabSignsIn(ben);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('First Name')).toHaveValue('Ben');
+    expect(screen.getByLabelText('Bio')).toHaveValue("Ben's own bio.");
+    expect(requests.calls('POST /api/users/edit')).toHaveLength(0);
   });
 });

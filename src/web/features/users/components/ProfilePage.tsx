@@ -24,7 +24,9 @@ export default function ProfilePage() {
   }, []);
   // The guard sends signed-out visitors away; this covers the moment of signing out here.
   if (!session) return null;
-  return <Profile stored={session.user} />;
+  // Keyed by baker: when another baker signs in (in another tab), Edit Profile closes and what the
+  // last one typed there, or kept after a failure, is never shown to or saved as the new one.
+  return <Profile key={session.user.username} stored={session.user} />;
 }
 
 function Profile({ stored }: { stored: UserJson }) {

@@ -1,10 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { makeUser } from '../../../testing/fixtures';
 import { mockFetch } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render';
+import { otherTabSignsIn } from '../../../testing/other-tab';
+import { createTestQueryClient, renderWithProviders } from '../../../testing/render';
 import { confirmFollow } from '../api/follow-state';
 import { SuggestedUsers } from './SuggestedUsers';
 
@@ -55,6 +57,35 @@ describe('You may also know', () => {
     // Spec section 8: follow and unfollow errors appear in an error banner, in the card.
     const card = screen.getByRole('region', { name: 'You may also know' });
     expect(within(card).getByRole('alert')).toHaveTextContent('Too many requests. Try again in a minute.');
+  });
+
+  it('never sends a follow that waited offline as another baker who signed in meanwhile', async () => {
+    const me = makeUser({ _id: '503', username: 'anna.bakes', following: [] });
+    const cyd = makeUser({ _id: '10', id: '10', username: 'cyd' });
+    const ben = makeUser({ _id: '9', id: '9', username: 'ben', following: [] });
+    authStore.signIn('token', me);
+    const api = mockFetch({
+      'GET /api/users/suggestions': { body: { users: [cyd], nextCursor: null } },
+      'POST /api/users/follow/10': {
+        body: { user: { ...ben, following: ['cyd'], followingCount: 1 }, followUser: cyd },
+      },
+    });
+    const queryClient = createTestQueryClient();
+    const user = userEvent.setup();
+    renderWithProviders(<SuggestedUsers />, { queryClient });
+    act(() => onlineManager.setOnline(false));
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Follow + @cyd' }));
+      otherTabSignsIn(ben);
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() => expect(queryClient.getMutationCache().getAll()[0]?.state.status).toBe('error'));
+      expect(queryClient.getMutationCache().getAll()[0]?.state.error).toMatchObject({ sessionEnded: true });
+      expect(api.calls('POST /api/users/follow/10')).toHaveLength(0);
+      expect(await screen.findByRole('button', { name: 'Follow + @cyd' })).toBeInTheDocument();
+      expect(authStore.getSession()?.user.username).toBe('ben');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('shows visitors the first five bakers, leaving out the shared guest account', async () => {

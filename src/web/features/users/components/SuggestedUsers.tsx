@@ -72,7 +72,7 @@ function SuggestedUser({
     setOptimistic(next);
     showFollowError(null);
     follow.mutate(
-      { userId: user._id, follow: next },
+      { userId: user._id, follow: next, sender: session.user.username },
       { onSettled: () => setOptimistic(null), onError: (error) => showFollowError(errorMessage(error)) },
     );
   };

@@ -155,9 +155,7 @@ export function AnswerItem({ answer, loadedAt, questionAuthor, announce, onDelet
           pending={remove.isPending}
           onClose={() => setConfirming(false)}
           // The item unmounts as the answer leaves the list, so the parent hears of it through the promise.
-          onConfirm={() =>
-            void remove.mutateAsync({ answerId: answer._id, sender: me ?? '' }).then(onDeleted, () => {})
-          }
+          onConfirm={(sender) => void remove.mutateAsync({ answerId: answer._id, sender }).then(onDeleted, () => {})}
         />
       )}
     </article>

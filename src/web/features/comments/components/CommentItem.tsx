@@ -112,9 +112,7 @@ export function CommentItem({
           pending={remove.isPending}
           onClose={() => setConfirming(false)}
           // The item unmounts as the comment leaves the list, so the parent hears of it through the promise.
-          onConfirm={() =>
-            void remove.mutateAsync({ commentId: comment._id, sender: me ?? '' }).then(onDeleted, () => {})
-          }
+          onConfirm={(sender) => void remove.mutateAsync({ commentId: comment._id, sender }).then(onDeleted, () => {})}
         />
       )}
     </li>

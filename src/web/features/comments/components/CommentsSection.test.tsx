@@ -355,6 +355,24 @@ describe('CommentsSection', () => {
     expect(within(list).getByText('Fairly deep chestnut on top.')).toBeInTheDocument();
   });
 
+  it("closes a comment's Delete dialog when another baker signs in, and sends nothing", async () => {
+    signIn('owen.levain');
+    const api = mockFetch({
+      'GET /api/comments/4': { body: { comments: [existing], nextCursor: null } },
+      'DELETE /api/comments/delete/4/10': { status: 201, body: { comments: [], nextCursor: null } },
+    });
+    renderWithProviders(<CommentsSection questionId="4" questionAuthor="owen.levain" />);
+    const list = await screen.findByRole('list', { name: 'Comments on this post' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete comment' }));
+    expect(screen.getByRole('dialog', { name: 'Delete this comment?' })).toBeInTheDocument();
+
+    otherTabSignsIn(makeUser({ _id: '8', id: '8', username: 'ben.bakes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(list).queryByRole('button', { name: 'Delete comment' })).not.toBeInTheDocument();
+    expect(within(list).getByText('Fairly deep chestnut on top.')).toBeInTheDocument();
+    expect(api.calls('DELETE /api/comments/delete/4/10')).toHaveLength(0);
+  });
+
   it("shows no Delete on other people's comments to someone who wrote neither the comment nor the post", async () => {
     signIn('someone.else');
     mockFetch({ 'GET /api/comments/4': { body: { comments: [existing], nextCursor: null } } });

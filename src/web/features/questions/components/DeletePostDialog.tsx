@@ -1,6 +1,6 @@
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { useSession } from '../../../lib/auth-store';
+import { useOpener } from '../../../lib/use-opener';
 import { useDeleteQuestion } from '../api/delete-question';
 import styles from './DeletePostDialog.module.css';
 
@@ -11,10 +11,14 @@ interface DeletePostDialogProps {
   onDeleted?: () => void;
 }
 
-/** Asks before deleting one's own post, with its answers and comments. */
+/**
+ * Asks before deleting one's own post, with its answers and comments. It closes by itself when
+ * the baker who opened it is signed in no more (`useOpener`).
+ */
 export function DeletePostDialog({ questionId, title, onClose, onDeleted }: DeletePostDialogProps) {
   const remove = useDeleteQuestion();
-  const me = useSession()?.user.username;
+  const opener = useOpener(onClose);
+  if (opener === undefined) return null;
   return (
     <Dialog
       open
@@ -33,7 +37,7 @@ export function DeletePostDialog({ questionId, title, onClose, onDeleted }: Dele
             // A promise, not mutate's callbacks: those are skipped once the dialog is gone (closed
             // with Escape meanwhile, or its card already taken out of the list), and the page must
             // still move on. A failure is shown by the mutation's own onError.
-            remove.mutateAsync({ questionId, sender: me ?? '' }).then(
+            remove.mutateAsync({ questionId, sender: opener }).then(
               () => {
                 onClose();
                 onDeleted?.();

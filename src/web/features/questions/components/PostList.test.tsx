@@ -557,6 +557,31 @@ describe('PostList', () => {
     expect(screen.getByRole('textbox', { name: 'Search posts' })).toHaveFocus();
   });
 
+  it('closes an open Delete dialog when another baker signs in, and it stays closed when its opener is back', async () => {
+    const anna = makeUser({ username: 'anna.bakes' });
+    authStore.signIn('token', anna);
+    const api = mockFetch({
+      'GET /api/questions': { body: { questions: [mine('1', 'First')], nextCursor: null } },
+      'DELETE /api/questions/delete/1': { body: { questions: [], nextCursor: null } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Explore />);
+    const post = () => screen.getByRole('article', { name: 'First' });
+    await user.click(
+      within(await screen.findByRole('article', { name: 'First' })).getByRole('button', { name: 'Delete post' }),
+    );
+    await screen.findByRole('dialog', { name: 'Delete this post?' });
+
+    otherTabSignsIn(makeUser({ _id: '8', id: '8', username: 'ben.bakes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(post()).queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
+
+    otherTabSignsIn(anna);
+    await waitFor(() => expect(within(post()).getByRole('button', { name: 'Delete post' })).toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/questions/delete/1')).toHaveLength(0);
+  });
+
   describe('a click that waited offline, when another baker signed in meanwhile', () => {
     const ben = makeUser({ _id: '8', id: '8', username: 'ben.bakes' });
 

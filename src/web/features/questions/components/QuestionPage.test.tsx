@@ -303,6 +303,24 @@ describe('QuestionPage', () => {
     expect(api.calls('DELETE /api/answers/delete/4/11')).toHaveLength(1);
   });
 
+  it("closes an answer's Delete dialog when its opener signs out in another tab", async () => {
+    authStore.signIn('token', makeUser({ username: 'owen.levain' }));
+    const api = mockFetch({
+      'GET /api/questions/4': { body: { question: makeFullQuestion() } },
+      'DELETE /api/answers/delete/4/11': { status: 201, body: { answers: [], nextCursor: null } },
+    });
+    renderPage();
+
+    const [first] = await screen.findAllByRole('article', { name: /^Answer by/ });
+    await userEvent.click(within(first!).getByRole('button', { name: 'Delete answer' }));
+    expect(screen.getByRole('dialog', { name: 'Delete this answer?' })).toBeInTheDocument();
+    otherTabSignsIn(null);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Delete answer' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: /^Answer by/ })).toHaveLength(2);
+    expect(api.calls('DELETE /api/answers/delete/4/11')).toHaveLength(0);
+  });
+
   it('takes out an answer already deleted elsewhere, as if this delete had done it', async () => {
     authStore.signIn('token', makeUser({ username: 'owen.levain' }));
     mockFetch({

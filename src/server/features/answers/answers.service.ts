@@ -107,12 +107,15 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
     add: (caller: UserRow, questionId: number, data: AnswerData) =>
       withConnection(ctx.db, async (db) => {
         const clientKey = data._id ?? null;
+        // An answer stored by an earlier send is presented in the transaction that found it, its
+        // comment count, comments and the caller's vote as of one moment, and before a delete
+        // arriving just after could leave nothing to answer with.
         const insert = () =>
           inTransaction(db, async (trx) => {
             const question = await lockQuestion(trx, questionId);
             if (clientKey) {
               const stored = await answers.findAnswerByClientKey(trx, questionId, caller.id, clientKey);
-              if (stored) return { row: stored, repeated: true, authorId: question.user_id };
+              if (stored) return { answer: await presentStored(trx, stored, caller), authorId: question.user_id };
             }
             const row = await answers.insertAnswer(trx, {
               questionId,
@@ -123,15 +126,12 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
               now: ctx.now(),
             });
             await questions.adjustCounts(trx, questionId, { answers: 1 });
-            return { row, repeated: false, authorId: question.user_id };
+            return { answer: presentAnswer(row, null, []), authorId: question.user_id };
           });
-        const stored = await retriedIfRaced(clientKey !== null, insert);
+        const { answer, authorId } = await retriedIfRaced(clientKey !== null, insert);
         // The question's answer count.
-        await ctx.usersChanged([stored.authorId]);
-        return {
-          ...(await firstPage(questionId, caller, db)),
-          answer: stored.repeated ? await presentStored(db, stored.row, caller) : presentAnswer(stored.row, null, []),
-        };
+        await ctx.usersChanged([authorId]);
+        return { ...(await firstPage(questionId, caller, db)), answer };
       }),
 
     edit: (caller: UserRow, questionId: number, answerId: number, data: AnswerEdit) =>

@@ -32,8 +32,22 @@ export interface BulkLoader {
    * A table to fill. Tables are declared parents first: before a table's batch is written, the
    * batches of every table declared earlier are written, so foreign keys always find their rows.
    */
-  table(name: string, columns: Column[], computed?: Computed): BulkTable;
+  table(name: string, columns: Column[], options?: TableOptions): BulkTable;
   flush(): Promise<void>;
+}
+
+export interface TableOptions {
+  /** PostgreSQL: a column computed in SQL from the unnested ones. */
+  computed?: Computed;
+  /**
+   * Rows buffered before they are written (on SQLite in statements of the usual size, one after
+   * another), written only then or at `flush`, never along with a later table's batch: for a
+   * table that no other references. SQLite's full-text index needs it: FTS5 writes the terms it
+   * holds in memory to disk as a new segment whenever another statement of the transaction opens
+   * a savepoint, as an insert into a table with a key does, so its rows written between the other
+   * tables' batches made one small segment per batch, merged over and over.
+   */
+  rowsPerWrite?: number;
 }
 
 /** PostgreSQL: a column computed in SQL from the unnested ones (the search vector from its text). */
@@ -52,11 +66,17 @@ export function bulkLoader(db: Db, dialect: DialectName): BulkLoader {
   const batchRows = pg ? PG_ROWS_PER_STATEMENT : SQLITE_ROWS_PER_STATEMENT;
   const flushers: (() => Promise<void>)[] = [];
 
-  const flushThrough = async (index: number) => {
-    for (let i = 0; i <= index; i += 1) await (flushers[i] as () => Promise<void>)();
+  /** Tables written only when their own buffer is full or at `flush` (`TableOptions.rowsPerWrite`). */
+  const apart = new Set<number>();
+
+  const flushThrough = async (index: number, all = false) => {
+    for (let i = 0; i <= index; i += 1) {
+      if (all || !apart.has(i)) await (flushers[i] as () => Promise<void>)();
+    }
   };
 
-  function table(name: string, insertColumns: Column[], computed?: Computed): BulkTable {
+  function table(name: string, insertColumns: Column[], options: TableOptions = {}): BulkTable {
+    const { computed } = options;
     const columns = pg && computed ? [...insertColumns, ...computed.inputs] : insertColumns;
     const width = columns.length;
     let buffer: Value[] = [];
@@ -86,16 +106,24 @@ export function bulkLoader(db: Db, dialect: DialectName): BulkLoader {
         });
         await db.executeQuery(CompiledQuery.raw(pgStatement, parameters));
       } else {
-        await db.executeQuery(CompiledQuery.raw(sqliteStatement(rows), values));
+        for (let first = 0; first < rows; first += batchRows) {
+          const part = values.slice(first * width, Math.min(rows, first + batchRows) * width);
+          await db.executeQuery(CompiledQuery.raw(sqliteStatement(part.length / width), part));
+        }
       }
       written += rows;
     }
 
     const index = flushers.push(flush) - 1;
+    if (options.rowsPerWrite !== undefined) apart.add(index);
+    const rowsPerWrite = options.rowsPerWrite ?? batchRows;
     return {
       async add(...values) {
         for (const value of values) buffer.push(value);
-        if (buffer.length >= batchRows * width) await flushThrough(index);
+        if (buffer.length < rowsPerWrite * width) return;
+        if (!apart.has(index)) return flushThrough(index);
+        await flushThrough(index - 1);
+        await flush();
       },
       get written() {
         return written;
@@ -103,7 +131,7 @@ export function bulkLoader(db: Db, dialect: DialectName): BulkLoader {
     };
   }
 
-  return { table, flush: () => flushThrough(flushers.length - 1) };
+  return { table, flush: () => flushThrough(flushers.length - 1, true) };
 }
 
 /** An index dropped before the load, with the statement that recreates it. */

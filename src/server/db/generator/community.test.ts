@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionJson, QuestionPage } from '../../../shared/api-types.js';
 import { counterMismatches } from '../../testing/invariants.js';
@@ -40,6 +41,68 @@ describe('generated community', () => {
 
   it('keeps every stored counter and recent-voter list exact', async () => {
     expect(await counterMismatches(t.database.db)).toEqual([]);
+  });
+
+  // Both databases load without checking foreign keys: every reference must hold by construction.
+  it('leaves every reference pointing at a stored row', async () => {
+    const { db, dialect } = t.database;
+    if (dialect === 'sqlite') {
+      expect((await sql`pragma foreign_key_check`.execute(db)).rows).toEqual([]);
+      // And the connection checks them again once the load is over.
+      expect((await sql`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
+      return;
+    }
+    const { rows: references } = await sql<{
+      child: string;
+      parent: string;
+      columns: string[];
+      parentColumns: string[];
+    }>`
+      select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent,
+        array(select a.attname from unnest(c.conkey) with ordinality k(n, i)
+              join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i)::text[] as "columns",
+        array(select a.attname from unnest(c.confkey) with ordinality k(n, i)
+              join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i)::text[] as "parentColumns"
+      from pg_constraint c
+      where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(db);
+    expect(references.length).toBeGreaterThan(5);
+    const orphans: string[] = [];
+    for (const { child, parent, columns, parentColumns } of references) {
+      const matches = sql.join(
+        columns.map((column, i) => sql`p.${sql.ref(parentColumns[i] as string)} = c.${sql.ref(column)}`),
+        sql` and `,
+      );
+      const present = sql.join(
+        columns.map((column) => sql`c.${sql.ref(column)} is not null`),
+        sql` and `,
+      );
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from ${sql.raw(child)} c
+        where ${present} and not exists (select 1 from ${sql.raw(parent)} p where ${matches})`.execute(db);
+      if (Number(rows[0]?.n) > 0) orphans.push(`${child}(${columns.join(', ')}): ${rows[0]?.n}`);
+    }
+    expect(orphans).toEqual([]);
+  });
+
+  it('indexes every post for search, and leaves the index to merge as the app writes', async () => {
+    const { db, dialect } = t.database;
+    if (dialect === 'postgres') {
+      const { rows } = await sql<{
+        n: string;
+      }>`select count(*) as n from questions where search_vector is not null`.execute(db);
+      expect(Number(rows[0]?.n)).toBe(size.posts);
+      return;
+    }
+    // FTS5 checks its index against its rows, and fails the statement if they disagree.
+    await sql`insert into questions_fts (questions_fts) values ('integrity-check')`.execute(db);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from questions_fts`.execute(db);
+    expect(rows[0]?.n).toBe(size.posts);
+    const { rows: options } = await sql<{ k: string; v: number }>`
+      select k, v from questions_fts_config where k in ('automerge', 'crisismerge') order by k`.execute(db);
+    expect(options).toEqual([
+      { k: 'automerge', v: 4 },
+      { k: 'crisismerge', v: 16 },
+    ]);
   });
 
   it('serves the generated posts through the API: lists, tags, search and the showcase question', async () => {

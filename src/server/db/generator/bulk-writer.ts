@@ -21,6 +21,7 @@ export const GENERATED_TABLES = CONTENT_TABLES;
  * Buffers rows per table and writes them in large multi-row statements: SQLite gets multi-row
  * VALUES (one prepared statement per batch size, so the statement cache reuses it), PostgreSQL
  * gets one `insert … select from unnest($1::int4[], …)` per batch, a single parameter per column.
+ * Give it one connection (`db.connection()`): its statements must run in the order they are sent.
  */
 export interface BulkTable {
   add(...values: Value[]): Promise<void>;
@@ -66,6 +67,19 @@ export function bulkLoader(db: Db, dialect: DialectName): BulkLoader {
   const batchRows = pg ? PG_ROWS_PER_STATEMENT : SQLITE_ROWS_PER_STATEMENT;
   const flushers: (() => Promise<void>)[] = [];
 
+  /**
+   * PostgreSQL: the statement last sent, still running while the generator makes the next batch
+   * (about half the time of a load that waited for each). The next is sent once it is done, and
+   * `flush` waits for it, so at most one is outstanding. A failure is thrown by whichever waits
+   * for it; the handler attached meanwhile only keeps it from counting as unhandled.
+   */
+  let outstanding: Promise<unknown> = Promise.resolve();
+  const sendAfterOutstanding = async (query: CompiledQuery, done: () => void) => {
+    await outstanding;
+    outstanding = db.executeQuery(query).then(done);
+    outstanding.catch(() => undefined);
+  };
+
   /** Tables written only when their own buffer is full or at `flush` (`TableOptions.rowsPerWrite`). */
   const apart = new Set<number>();
 
@@ -104,12 +118,14 @@ export function bulkLoader(db: Db, dialect: DialectName): BulkLoader {
           for (let r = 0; r < rows; r += 1) column[r] = values[r * width + c] as Value;
           return column;
         });
-        await db.executeQuery(CompiledQuery.raw(pgStatement, parameters));
-      } else {
-        for (let first = 0; first < rows; first += batchRows) {
-          const part = values.slice(first * width, Math.min(rows, first + batchRows) * width);
-          await db.executeQuery(CompiledQuery.raw(sqliteStatement(part.length / width), part));
-        }
+        await sendAfterOutstanding(CompiledQuery.raw(pgStatement, parameters), () => {
+          written += rows;
+        });
+        return;
+      }
+      for (let first = 0; first < rows; first += batchRows) {
+        const part = values.slice(first * width, Math.min(rows, first + batchRows) * width);
+        await db.executeQuery(CompiledQuery.raw(sqliteStatement(part.length / width), part));
       }
       written += rows;
     }
@@ -131,7 +147,13 @@ export function bulkLoader(db: Db, dialect: DialectName): BulkLoader {
     };
   }
 
-  return { table, flush: () => flushThrough(flushers.length - 1, true) };
+  return {
+    table,
+    async flush() {
+      await flushThrough(flushers.length - 1, true);
+      await outstanding;
+    },
+  };
 }
 
 /** An index dropped before the load, with the statement that recreates it. */

@@ -129,8 +129,9 @@ async function endLoadSession(db: Db, dialect: DialectName) {
 /**
  * SQLite's full-text index, loaded without merging its segments as they pile up (FTS5's
  * `automerge` and `crisismerge`) and merged into one at the end (`optimize`): at 100,000 posts,
- * 3.5 s of inserts and 2.1 s of merging against 9.1 s of inserts merging as they went. The app's
- * writes then merge as FTS5 does by default.
+ * 3.5 s of inserts and 2.1 s of merging against 9.1 s of inserts merging as they went (2,000
+ * segments held a level; held to 64, the generation took as long in all). The app's writes then
+ * merge as FTS5 does by default.
  */
 const FTS_DEFAULT_AUTOMERGE = 4;
 const FTS_DEFAULT_CRISISMERGE = 16;
@@ -471,8 +472,10 @@ async function fill(db: Db, dialect: DialectName, options: GenerateOptions): Pro
   progress('indexes', counts());
 
   await recreateIndexes(db, indexes);
-  if (!pg) await mergeSearchIndex(db);
-  if (pg) {
+  if (!pg) {
+    progress('search index', counts());
+    await mergeSearchIndex(db);
+  } else {
     // Rows were written with explicit ids: move each id sequence past them.
     for (const table of ['users', 'questions', 'answers', 'comments']) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select coalesce(max(id), 0) + 1 from ${sql.table(table)}), false)`.execute(

@@ -67,8 +67,14 @@ export interface DatabaseOptions {
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
-/** Under a steady stream of writes the checkpoint worker starts the log over once it holds this many pages (64 MB). */
-const WAL_RESTART_ABOVE_FRAMES = 16_384;
+/**
+ * Under a steady stream of writes the checkpoint worker starts the log over once it holds this
+ * many pages (256 MB). Each restart holds the app's writes back while the frames that came during
+ * the last PASSIVE checkpoint are synced and copied: 190–310 ms on the twenty-eighth machine,
+ * where at 64 MB that happened about once a second under votes and held them back a quarter of
+ * the time (docs/performance.md, "What changed").
+ */
+const WAL_RESTART_ABOVE_FRAMES = 65_536;
 /** After a burst of writes the checkpoint worker cuts the log file back once the app is idle, if it grew past this. */
 const WAL_TRUNCATE_ABOVE_BYTES = 64 * 1024 * 1024;
 const INT8_OID = 20;

@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'sqlite',
-          include: serverTests,
+          // The benchmark's own helpers run once, beside the SQLite suite.
+          include: [...serverTests, 'bench/**/*.test.ts'],
           exclude: [...serverExcluded, 'src/server/**/*.postgres.test.ts'],
           env: { CRUMB_TEST_DB: 'sqlite' },
           setupFiles: ['src/server/testing/setup.ts'],

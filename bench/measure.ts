@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { memoryNsPerRead } from './memory-canary.js';
 
 /** One autocannon run, with latencies kept exactly (autocannon's own histogram rounds to whole milliseconds). */
 export interface Measurement {
@@ -22,6 +23,11 @@ export interface Measurement {
    * so runs with much steal are slower than the code.
    */
   stealPercent?: number | undefined;
+  /**
+   * The machine's memory just before and just after the run: nanoseconds of CPU per dependent
+   * read (memory-canary.ts), the mean of the two. Absent from summaries written before it was measured.
+   */
+  memoryNsPerRead?: number | undefined;
 }
 
 export interface Target {
@@ -95,6 +101,7 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
         }
       : {}),
   };
+  const memoryBefore = memoryNsPerRead();
   const cpuBefore = cpuMs(options.serverPid);
   const ticksBefore = cpuTicks();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -105,6 +112,7 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
   });
   const cpuAfter = cpuMs(options.serverPid);
   const ticksAfter = cpuTicks();
+  const memoryAfter = memoryNsPerRead();
   const elapsedTicks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
@@ -126,5 +134,6 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
       ticksBefore && ticksAfter && elapsedTicks > 0
         ? ((ticksAfter.steal - ticksBefore.steal) / elapsedTicks) * 100
         : undefined,
+    memoryNsPerRead: (memoryBefore + memoryAfter) / 2,
   };
 }

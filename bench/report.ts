@@ -96,6 +96,14 @@ const unthrottledRuns = (r: DatabasePathResult | ScenarioResult): Measurement[] 
 const meanCpuMs = (runs: Measurement[]) =>
   runs.reduce((sum, m) => sum + (m.serverCpuMsPerRequest ?? Number.NaN), 0) / runs.length;
 
+/** The machine's memory over runs: mean nanoseconds per dependent read; NaN when it was not measured. */
+const meanMemoryNs = (runs: Measurement[]) =>
+  runs.reduce((sum, m) => sum + (m.memoryNsPerRead ?? Number.NaN), 0) / runs.length;
+const memoryNs = (runs: Measurement[]) => {
+  const mean = meanMemoryNs(runs);
+  return Number.isFinite(mean) ? mean.toFixed(0) : '';
+};
+
 /** The issue's targets, checked against this run's figures (the thresholds are SQLite's; PostgreSQL has none yet). */
 export function targetsOf(report: Report): TargetCheck[] {
   const read = (key: string) => report.reads.find((r) => r.key === key);
@@ -141,7 +149,10 @@ export function targetsOf(report: Report): TargetCheck[] {
       measured:
         `${slower.toFixed(2)}×` +
         (latestRuns.length > 1 ? ` (req/s: page 1 ${eachRun(latestRuns)}, the deep page ${eachRun(deepRuns)})` : '') +
-        (Number.isFinite(byCpu) ? `; ${byCpu.toFixed(2)}× by CPU` : ''),
+        (Number.isFinite(byCpu) ? `; ${byCpu.toFixed(2)}× by CPU` : '') +
+        (memoryNs(latestRuns) && memoryNs(deepRuns)
+          ? `; memory ${memoryNs(latestRuns)} and ${memoryNs(deepRuns)} ns/read`
+          : ''),
       met: slower <= 1.2,
     });
   }
@@ -149,10 +160,13 @@ export function targetsOf(report: Report): TargetCheck[] {
   const dbFeed = report.databasePath?.find((r) => r.key === 'feed') ?? feed;
   if (dbFeed && report.feedBaseline) {
     const growth = dbFeed.p50 / report.feedBaseline.measurement.p50;
+    const memory = [memoryNs([dbFeed.atRate]), memoryNs([report.feedBaseline.measurement])];
     checks.push({
       name: `feed p50 at ${report.size.posts.toLocaleString('en-US')} posts vs ${report.feedBaseline.posts.toLocaleString('en-US')} (at ${report.feedBaseline.rate}/s${report.databasePath ? ', database path' : ''})`,
       target: '≤ 1.3×',
-      measured: `${ms(dbFeed.p50)} vs ${ms(report.feedBaseline.measurement.p50)} = ${growth.toFixed(2)}×`,
+      measured:
+        `${ms(dbFeed.p50)} vs ${ms(report.feedBaseline.measurement.p50)} = ${growth.toFixed(2)}×` +
+        (memory[0] && memory[1] ? `; memory ${memory[0]} and ${memory[1]} ns/read` : ''),
       met: growth <= 1.3,
     });
   }
@@ -204,6 +218,7 @@ function row(label: string, m: Measurement, rate: number | undefined, withCpu = 
     withCpu ? cpu(m) : '',
     '',
     steal(m),
+    memoryNs([m]),
     rate === undefined ? '' : String(rate),
     m.p50.toFixed(2),
     m.p99.toFixed(2),
@@ -221,6 +236,7 @@ export function printReport(report: Report): void {
     cpu(r.unthrottled),
     cpu(r.rawUnthrottled),
     `${steal(r.unthrottled)} / ${steal(r.rawUnthrottled)}`,
+    memoryNs([r.unthrottled]),
     String(r.rate),
     r.p50.toFixed(2),
     r.p99.toFixed(2),
@@ -243,7 +259,9 @@ export function printReport(report: Report): void {
   console.log(
     `\n${report.database}, ${report.size.posts.toLocaleString('en-US')} posts, ${report.machine.cpus} CPUs (${report.machine.model}), node ${report.machine.node}, ` +
       `${report.settings.connections} connections, ${report.settings.seconds} s per run, ` +
-      `load average ${report.machine.loadAverageAtStart.toFixed(1)} at start and ${report.machine.loadAverageAtEnd.toFixed(1)} at end\n`,
+      `load average ${report.machine.loadAverageAtStart.toFixed(1)} at start and ${report.machine.loadAverageAtEnd.toFixed(1)} at end` +
+      memorySpread(report) +
+      '\n',
   );
   console.log(
     table(
@@ -255,31 +273,33 @@ export function printReport(report: Report): void {
         'CPU µs/req',
         'raw CPU µs/req',
         'steal %',
+        'memory ns/read',
         'fixed rate',
         'p50 ms',
         'p99 ms',
         'errors',
       ],
       rows,
-      [false, true, true, true, true, true, true, true, true, true, true],
+      [false, true, true, true, true, true, true, true, true, true, true, true],
     ),
   );
   if (report.databasePath?.length) {
     console.log('\nThe same reads on the database path (anonymous and feed caches off):\n');
     console.log(
       table(
-        ['scenario', 'req/s', 'CPU µs/req', 'steal %', 'fixed rate', 'p50 ms', 'p99 ms', 'errors'],
+        ['scenario', 'req/s', 'CPU µs/req', 'steal %', 'memory ns/read', 'fixed rate', 'p50 ms', 'p99 ms', 'errors'],
         report.databasePath.map((r) => [
           r.label,
           count(r.rps),
           meanCpu(unthrottledRuns(r)),
           steal(r.unthrottled),
+          memoryNs([...unthrottledRuns(r), r.atRate]),
           String(r.rate),
           r.p50.toFixed(2),
           r.p99.toFixed(2),
           String(r.errors),
         ]),
-        [false, true, true, true, true, true, true, true],
+        [false, true, true, true, true, true, true, true, true],
       ),
     );
   }
@@ -299,6 +319,25 @@ export function printReport(report: Report): void {
         `= ${platform.growth.toFixed(2)}×`,
     );
   }
+}
+
+/** Every autocannon run of the report. */
+function measurementsOf(report: Report): Measurement[] {
+  const v = report.votes;
+  return [
+    ...report.reads.flatMap((r) => [r.unthrottled, r.rawUnthrottled, r.atRate]),
+    ...(report.databasePath ?? []).flatMap((r) => [...unthrottledRuns(r), r.atRate]),
+    ...[v.writesAlone, v.idleReaders, v.idleReadersAfter, v.mixWrites, v.mixReaders],
+    ...[v.rawReaders, v.rawMixWrites, v.rawMixReaders, v.rawReadersAfter],
+    report.feedBaseline?.measurement,
+  ].filter((m): m is Measurement => m !== undefined);
+}
+
+/** The lowest and highest memory canary over the runs, for the report's first line. */
+function memorySpread(report: Report): string {
+  const readings = measurementsOf(report).flatMap((m) => (m.memoryNsPerRead === undefined ? [] : [m.memoryNsPerRead]));
+  if (readings.length === 0) return '';
+  return `, memory ${Math.min(...readings).toFixed(0)}–${Math.max(...readings).toFixed(0)} ns per dependent read`;
 }
 
 /**

@@ -44,6 +44,8 @@ export interface RunOptions {
   rate?: number;
   /** The server's process id, to measure its CPU time. */
   serverPid?: number | undefined;
+  /** Times the machine's memory before and after the run (memory-canary.ts); on unless false. */
+  memoryCanary?: boolean;
 }
 
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
@@ -101,7 +103,8 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
         }
       : {}),
   };
-  const memoryBefore = memoryNsPerRead();
+  const canary = options.memoryCanary ?? true;
+  const memoryBefore = canary ? memoryNsPerRead() : Number.NaN;
   const cpuBefore = cpuMs(options.serverPid);
   const ticksBefore = cpuTicks();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -112,7 +115,7 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
   });
   const cpuAfter = cpuMs(options.serverPid);
   const ticksAfter = cpuTicks();
-  const memoryAfter = memoryNsPerRead();
+  const memoryAfter = canary ? memoryNsPerRead() : Number.NaN;
   const elapsedTicks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
   const sorted = Float64Array.from(latencies).sort();
   const statusCodes: Record<string, number> = {};
@@ -134,6 +137,6 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
       ticksBefore && ticksAfter && elapsedTicks > 0
         ? ((ticksAfter.steal - ticksBefore.steal) / elapsedTicks) * 100
         : undefined,
-    memoryNsPerRead: (memoryBefore + memoryAfter) / 2,
+    memoryNsPerRead: canary ? (memoryBefore + memoryAfter) / 2 : undefined,
   };
 }

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../src/server/db/seed/seed.js';
 import { ensureDataset, FULL, locationEnv, SMALL, type Dataset, type Location } from './datasets.js';
 import { readFixtures, type Fixtures } from './fixtures.js';
-import { run, type Measurement, type Target } from './measure.js';
+import { run as measure, type Measurement, type RunOptions, type Target } from './measure.js';
 import { freePort, ROOT } from '../src/server/testing/server-process.js';
 import { runNode, startServer, type Running } from './processes.js';
 import type { RawBodies } from './raw-server.js';
@@ -37,11 +37,14 @@ const connections = Number(values.connections);
 const READER_RATE = 200;
 /** The sustained write rate the forum is asked to carry. */
 const VOTE_RATE = 2000;
-/** Time given to the server after the votes, to copy their log into the database file. */
-const SETTLE_MS = 3000;
+/** Time given to the server after the votes, to copy their log into the database file (2 s of votes in the smoke test leave little). */
+const SETTLE_MS = quick ? 1000 : 3000;
 const deepPage = quick ? 250 : 1000;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** One autocannon run; the smoke test skips the memory canary, which only helps read full runs. */
+const run = (target: Target, options: RunOptions) => measure(target, { ...options, memoryCanary: !quick });
 
 /**
  * The production server; `caches: false` turns off the anonymous cache and the feed cache, so

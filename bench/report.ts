@@ -92,15 +92,16 @@ const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 const unthrottledRuns = (r: DatabasePathResult | ScenarioResult): Measurement[] =>
   'unthrottledAgain' in r && r.unthrottledAgain ? [r.unthrottled, r.unthrottledAgain] : [r.unthrottled];
 
-/** The server's mean CPU milliseconds per request over runs; NaN when it was not measured. */
-const meanCpuMs = (runs: Measurement[]) =>
-  runs.reduce((sum, m) => sum + (m.serverCpuMsPerRequest ?? Number.NaN), 0) / runs.length;
+/** The mean of one figure over runs; NaN when any run lacks it. */
+const meanOf = (runs: Measurement[], figure: (m: Measurement) => number | undefined) =>
+  runs.reduce((sum, m) => sum + (figure(m) ?? Number.NaN), 0) / runs.length;
 
-/** The machine's memory over runs: mean nanoseconds per dependent read; NaN when it was not measured. */
-const meanMemoryNs = (runs: Measurement[]) =>
-  runs.reduce((sum, m) => sum + (m.memoryNsPerRead ?? Number.NaN), 0) / runs.length;
+/** The server's mean CPU milliseconds per request over runs; NaN when it was not measured. */
+const meanCpuMs = (runs: Measurement[]) => meanOf(runs, (m) => m.serverCpuMsPerRequest);
+
+/** The machine's memory over runs, mean nanoseconds per dependent read; blank when it was not measured. */
 const memoryNs = (runs: Measurement[]) => {
-  const mean = meanMemoryNs(runs);
+  const mean = meanOf(runs, (m) => m.memoryNsPerRead);
   return Number.isFinite(mean) ? mean.toFixed(0) : '';
 };
 
@@ -142,6 +143,7 @@ export function targetsOf(report: Report): TargetCheck[] {
     const latestRuns = unthrottledRuns(dbLatest);
     const deepRuns = unthrottledRuns(dbDeep);
     const byCpu = meanCpuMs(deepRuns) / meanCpuMs(latestRuns);
+    const memory = [memoryNs(latestRuns), memoryNs(deepRuns)];
     const eachRun = (runs: Measurement[]) => runs.map((m) => count(m.rps)).join(' and ');
     checks.push({
       name: `${dbDeep.label} vs page 1 (throughput${report.databasePath ? ', database path' : ''})`,
@@ -150,9 +152,7 @@ export function targetsOf(report: Report): TargetCheck[] {
         `${slower.toFixed(2)}×` +
         (latestRuns.length > 1 ? ` (req/s: page 1 ${eachRun(latestRuns)}, the deep page ${eachRun(deepRuns)})` : '') +
         (Number.isFinite(byCpu) ? `; ${byCpu.toFixed(2)}× by CPU` : '') +
-        (memoryNs(latestRuns) && memoryNs(deepRuns)
-          ? `; memory ${memoryNs(latestRuns)} and ${memoryNs(deepRuns)} ns/read`
-          : ''),
+        (memory[0] && memory[1] ? `; memory ${memory[0]} and ${memory[1]} ns/read` : ''),
       met: slower <= 1.2,
     });
   }

@@ -74,7 +74,15 @@ export interface Report {
   size: DatasetSize;
   date: string;
   machine: { cpus: number; model: string; node: string; loadAverageAtStart: number; loadAverageAtEnd: number };
-  settings: { connections: number; seconds: number; warmUpSeconds: number; readerRate: number; voteRate: number };
+  settings: {
+    connections: number;
+    seconds: number;
+    warmUpSeconds: number;
+    /** Absent from summaries written before the votes had a warm-up of their own (3 s, as every read's). */
+    voteWarmUpSeconds?: number;
+    readerRate: number;
+    voteRate: number;
+  };
   fixtures: Fixtures;
   reads: ScenarioResult[];
   /** The reads again with the anonymous and feed caches off: what each costs when it reads the database. */

@@ -1,6 +1,7 @@
 import type { DatasetSize } from './datasets.js';
 import type { Fixtures } from './fixtures.js';
 import type { Measurement } from './measure.js';
+import type { WakeProbe } from './wake-probe.js';
 
 export interface ScenarioResult {
   key: string;
@@ -59,6 +60,8 @@ export interface VoteResults {
   rawMixWrites?: Measurement;
   rawMixReaders?: Measurement;
   rawReadersAfter?: Measurement;
+  /** The wake probe against the raw server, before its readers (not judged; absent from older summaries). */
+  rawWake?: WakeProbe;
 }
 
 export interface TargetCheck {
@@ -325,6 +328,15 @@ export function printReport(report: Report): void {
       `\nThe raw server under the same traffic (not judged): readers' p99 ${ms(platform.whileWriting)} while ` +
         `${count(v.rawMixWrites?.rps ?? 0)} POSTs/s vs ${ms(platform.idle)} idle (the lower of before and after) ` +
         `= ${platform.growth.toFixed(2)}×`,
+    );
+  }
+  if (v.rawWake) {
+    const [short, ...longer] = v.rawWake.pauses;
+    console.log(
+      `The machine after idling (not judged): one GET to the raw server took a median of ` +
+        `${ms(short?.medianMs ?? Number.NaN)} after ${count(short?.pauseMs ?? Number.NaN)} ms idle` +
+        longer.map((p) => ` and ${ms(p.medianMs)} after ${count(p.pauseMs)} ms`).join('') +
+        ` (${short?.samplesMs.length} GETs after each pause)`,
     );
   }
 }

@@ -9,6 +9,7 @@ import { run as measure, type Measurement, type RunOptions, type Target } from '
 import { freePort, ROOT } from '../src/server/testing/server-process.js';
 import { runNode, startServer, type Running } from './processes.js';
 import type { RawBodies } from './raw-server.js';
+import { wakeProbe } from './wake-probe.js';
 import { printReport, targetsOf, type DatabasePathResult, type Report, type ScenarioResult } from './report.js';
 
 /**
@@ -47,6 +48,9 @@ const VOTE_RATE = 2000;
 /** Time given to the server after the votes, to copy their log into the database file (the smoke test's few seconds of votes leave little). */
 const SETTLE_MS = quick ? 1000 : 3000;
 const deepPage = quick ? 250 : 1000;
+/** The wake probe's pauses (wake-probe.ts): a machine kept busy, and the second between the readers' bursts. */
+const WAKE_PAUSES_MS = [5, 1000];
+const wakeSamples = quick ? 2 : 8;
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -256,7 +260,8 @@ function voteToggles(server: Running, tokens: string[], questionIds: number[], u
 }
 
 /**
- * The platform under the votes' traffic: the raw server's readers at the readers' rate, alone,
+ * The platform under the votes' traffic: first the wake probe (how slowly the machine answers
+ * one GET after idling), then the raw server's readers at the readers' rate, alone,
  * then (after a warm-up of the POSTs) while the same vote toggles go to it at the votes' rate,
  * each answered at once with a vote's body, then alone again. Not judged: it tells how much of
  * the readers' growth while voting the platform and the load generator show by themselves.
@@ -264,6 +269,7 @@ function voteToggles(server: Running, tokens: string[], questionIds: number[], u
 async function measureRawMix(raw: Running, readersPath: string, tokens: string[], fixtures: Fixtures) {
   const readers: Target = { url: `${raw.url}${readersPath}` };
   const writes = voteToggles(raw, tokens, fixtures.voteQuestionIds, fixtures.upvoted);
+  const wake = await wakeProbe(readers.url, WAKE_PAUSES_MS, wakeSamples);
   const idle = await run(readers, { connections, seconds, rate: READER_RATE });
   // Warmed up as Crumb's votes are before theirs.
   await run(writes, { connections, seconds: voteWarmUpSeconds });
@@ -273,10 +279,12 @@ async function measureRawMix(raw: Running, readersPath: string, tokens: string[]
   ]);
   const idleAfter = await run(readers, { connections, seconds, rate: READER_RATE });
   log(
-    `raw server: readers p99 ${idle.p99.toFixed(2)} / ${idleAfter.p99.toFixed(2)} ms idle → ` +
+    `raw server: one GET after ${wake.pauses.map((p) => p.pauseMs).join(' / ')} ms idle took ` +
+      `${wake.pauses.map((p) => p.medianMs.toFixed(2)).join(' / ')} ms (medians); ` +
+      `readers p99 ${idle.p99.toFixed(2)} / ${idleAfter.p99.toFixed(2)} ms idle → ` +
       `${mixReaders.p99.toFixed(2)} ms while ${Math.round(mixWrites.rps)} POSTs/s`,
   );
-  return { idle, idleAfter, mixWrites, mixReaders };
+  return { wake, idle, idleAfter, mixWrites, mixReaders };
 }
 
 async function measureVotes(
@@ -318,6 +326,7 @@ async function measureVotes(
     rawReadersAfter: rawMix.idleAfter,
     rawMixWrites: rawMix.mixWrites,
     rawMixReaders: rawMix.mixReaders,
+    rawWake: rawMix.wake,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAG_FILTERS, MAX_TAG_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX, SORTS } from '../constants.js';
 import { messages } from '../messages.js';
-import { cleanText, isWellFormed } from './text.js';
+import { cleanText, isWellFormed } from '../clean-text.js';
 
 const single = (value: unknown) => (Array.isArray(value) ? value[value.length - 1] : value);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
 import { tagKey } from '../folded-text.js';
-import { cleanText, requiredText, requiredTextProblem } from './text.js';
+import { cleanText } from '../clean-text.js';
+import { requiredText, requiredTextProblem } from './text.js';
 
 describe('requiredTextProblem', () => {
   it('counts characters as the server does: an emoji is one, spaces around the text none', () => {

@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { isComposing } from '../lib/composing';
 import styles from './Dialog.module.css';
 import { CloseIcon } from './icons';
 
@@ -51,6 +52,10 @@ export function Dialog({ open, onOpenChange, title, description, keepOnOutsidePr
             if (!field) return;
             event.preventDefault();
             field.focus();
+          }}
+          // The Escape that cancels an input method's conversion in a field is not one for the dialog.
+          onEscapeKeyDown={(event) => {
+            if (isComposing(event)) event.preventDefault();
           }}
           onPointerDownOutside={(event) => {
             if (keepOnOutsidePress) event.preventDefault();

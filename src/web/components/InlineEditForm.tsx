@@ -1,4 +1,5 @@
 import { limitCharacters } from '../lib/character-limit';
+import { isComposing } from '../lib/composing';
 import type { useInlineEdit } from '../lib/use-inline-edit';
 import { Button } from './Button';
 import styles from './InlineEditForm.module.css';
@@ -27,7 +28,7 @@ export function InlineEditForm({ editing, label, rows, maxCharacters, saving, cl
         autoFocus
         onChange={(event) => editing.setText(limitCharacters(editing.draft ?? '', event.target.value, maxCharacters))}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') editing.cancel();
+          if (event.key === 'Escape' && !isComposing(event.nativeEvent)) editing.cancel();
         }}
       />
       <div className={styles.buttons}>

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommentJson, QuestionJson } from '../../../../shared/api-types';
@@ -330,6 +330,26 @@ describe('CommentsSection', () => {
     expect(api.calls('DELETE /api/comments/delete/4/20')).toHaveLength(1);
     expect(await screen.findByText('Comment deleted.')).toBeInTheDocument();
     await waitFor(() => expect(list.parentElement).toHaveFocus());
+  });
+
+  it("keeps an edit open through the Escape that cancels an input method's conversion; Escape alone ends it", async () => {
+    signIn('owen.levain');
+    const api = mockFetch({ 'GET /api/comments/4': { body: { comments: [existing], nextCursor: null } } });
+    renderWithProviders(<CommentsSection questionId="4" questionAuthor="owen.levain" />);
+
+    const list = await screen.findByRole('list', { name: 'Comments on this post' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Edit comment' }));
+    const editBox = screen.getByRole('textbox', { name: 'Edit comment' });
+    await userEvent.type(editBox, ' 焼き色');
+    fireEvent.keyDown(editBox, { key: 'Escape', isComposing: true });
+    fireEvent.keyDown(editBox, { key: 'Escape', keyCode: 229 });
+    expect(editBox).toBeInTheDocument();
+    expect(editBox).toHaveValue(`${existing.commentText} 焼き色`);
+
+    fireEvent.keyDown(editBox, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: 'Edit comment' })).not.toBeInTheDocument();
+    expect(within(list).getByText(existing.commentText)).toBeInTheDocument();
+    expect(api.calls('POST /api/comments/edit/4/10')).toHaveLength(0);
   });
 
   it('never sends a comment delete that waited offline as another baker who signed in meanwhile', async () => {

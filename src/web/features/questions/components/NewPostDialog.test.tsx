@@ -341,6 +341,36 @@ describe('NewPostDialog', () => {
     expect(screen.getByRole('button', { name: 'Remove read' })).toBeInTheDocument();
   });
 
+  it('leaves keys to an input method while it composes: its Enter picks no tag, its Escape closes neither the list nor the dialog', async () => {
+    mockFetch();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+
+    await user.type(tags, 'ケーキ');
+    expect(tags).toHaveAttribute('aria-expanded', 'true');
+    // The Enter that confirms the conversion, as Chrome and Firefox send it, then as Safari does.
+    fireEvent.keyDown(tags, { key: 'Enter', isComposing: true });
+    fireEvent.keyDown(tags, { key: 'Enter', keyCode: 229 });
+    fireEvent.keyDown(tags, { key: 'Escape', isComposing: true });
+    expect(tags).toHaveValue('ケーキ');
+    expect(tags).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('list', { name: 'Selected tags' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New Post' })).toBeInTheDocument();
+
+    await user.type(tags, 'づくり{Enter}');
+    expect(screen.getByRole('button', { name: 'Remove ケーキづくり' })).toBeInTheDocument();
+    expect(tags).toHaveValue('');
+
+    // In a field with no list of its own, the Escape that cancels a conversion leaves the dialog open.
+    const title = screen.getByLabelText('Post Title');
+    await user.type(title, 'パン');
+    fireEvent.keyDown(title, { key: 'Escape', keyCode: 229 });
+    fireEvent.keyDown(title, { key: 'Escape', isComposing: true });
+    expect(screen.getByRole('dialog', { name: 'New Post' })).toBeInTheDocument();
+    expect(title).toHaveValue('パン');
+  });
+
   it('posts without tags, closes, starts empty next time, and refreshes the lists and the author profile', async () => {
     const api = mockFetch({ 'POST /api/questions/add': { status: 201, body: page } });
     const user = userEvent.setup();

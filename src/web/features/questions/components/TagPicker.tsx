@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { MAX_TAG_LENGTH, MAX_TAGS, TAG_OPTIONS } from '../../../../shared/constants';
 import { CloseIcon } from '../../../components/icons';
 import { limitCharacters } from '../../../lib/character-limit';
+import { isComposing } from '../../../lib/composing';
 import styles from './TagPicker.module.css';
 import { showsSomething } from '../../../../shared/schemas/text';
 import { tagKey } from '../../../../shared/folded-text';
@@ -117,7 +118,7 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.target !== input.current) return;
+      if (event.key !== 'Escape' || event.target !== input.current || isComposing(event)) return;
       event.preventDefault();
       setOpen(false);
       setActive(-1);
@@ -164,6 +165,7 @@ export function TagPicker({ label, tags, onChange, onDraftChange, error, placeho
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (isComposing(event.nativeEvent)) return;
     switch (event.key) {
       case 'Tab':
         // Added before focus moves on: added on blur, the new chip would be drawn while focus is

@@ -18,6 +18,13 @@ export interface Measurement {
   /** CPU time the server process spent per response (user + system), when measurable: a figure noise from other processes barely moves. */
   serverCpuMsPerRequest: number | undefined;
   /**
+   * CPU time the load generator (this process: autocannon and the latencies it records) spent per
+   * response. Beside the server's, it tells a server that got dearer from a load generator that
+   * got slower and sent fewer requests to each of the server's wake-ups, which also raises the
+   * server's cost per response. Absent from summaries written before it was measured.
+   */
+  loadGeneratorCpuMsPerRequest?: number | undefined;
+  /**
    * Share of the machine's CPU time the hypervisor gave to other guests during the run (Linux's
    * `steal`): on a shared virtual machine it takes cycles from server and load generator alike,
    * so runs with much steal are slower than the code.
@@ -106,6 +113,7 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
   const canary = options.memoryCanary ?? true;
   const memoryBefore = canary ? memoryNsPerRead() : Number.NaN;
   const cpuBefore = cpuMs(options.serverPid);
+  const loadGeneratorBefore = process.cpuUsage();
   const ticksBefore = cpuTicks();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
@@ -114,6 +122,7 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
     });
   });
   const cpuAfter = cpuMs(options.serverPid);
+  const loadGenerator = process.cpuUsage(loadGeneratorBefore);
   const ticksAfter = cpuTicks();
   const memoryAfter = canary ? memoryNsPerRead() : Number.NaN;
   const elapsedTicks = ticksBefore && ticksAfter ? ticksAfter.total - ticksBefore.total : 0;
@@ -133,6 +142,10 @@ export async function run(target: Target, options: RunOptions): Promise<Measurem
       cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
         ? undefined
         : (cpuAfter - cpuBefore) / result.requests.total,
+    loadGeneratorCpuMsPerRequest:
+      result.requests.total === 0
+        ? undefined
+        : (loadGenerator.user + loadGenerator.system) / 1000 / result.requests.total,
     stealPercent:
       ticksBefore && ticksAfter && elapsedTicks > 0
         ? ((ticksAfter.steal - ticksBefore.steal) / elapsedTicks) * 100

@@ -213,6 +213,8 @@ const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const steal = (m: Measurement | undefined) => (m?.stealPercent === undefined ? '' : m.stealPercent.toFixed(0));
 const cpu = (m: Measurement | undefined) =>
   m?.serverCpuMsPerRequest === undefined ? '' : String(Math.round(m.serverCpuMsPerRequest * 1000));
+const loadGeneratorCpu = (m: Measurement | undefined) =>
+  m?.loadGeneratorCpuMsPerRequest === undefined ? '' : String(Math.round(m.loadGeneratorCpuMsPerRequest * 1000));
 /** The server's CPU µs per request, averaged over runs; blank when it was not measured. */
 const meanCpu = (runs: Measurement[]) => {
   const mean = meanCpuMs(runs);
@@ -228,6 +230,7 @@ function row(label: string, m: Measurement, rate: number | undefined, withCpu = 
     '',
     withCpu ? cpu(m) : '',
     '',
+    withCpu ? loadGeneratorCpu(m) : '',
     steal(m),
     memoryNs([m]),
     rate === undefined ? '' : String(rate),
@@ -246,6 +249,9 @@ export function printReport(report: Report): void {
     pct(r.ratio),
     cpu(r.unthrottled),
     cpu(r.rawUnthrottled),
+    r.unthrottled.loadGeneratorCpuMsPerRequest === undefined
+      ? ''
+      : `${loadGeneratorCpu(r.unthrottled)} / ${loadGeneratorCpu(r.rawUnthrottled)}`,
     `${steal(r.unthrottled)} / ${steal(r.rawUnthrottled)}`,
     memoryNs([r.unthrottled]),
     String(r.rate),
@@ -283,6 +289,7 @@ export function printReport(report: Report): void {
         'of raw',
         'CPU µs/req',
         'raw CPU µs/req',
+        'load generator µs/req',
         'steal %',
         'memory ns/read',
         'fixed rate',
@@ -291,7 +298,7 @@ export function printReport(report: Report): void {
         'errors',
       ],
       rows,
-      [false, true, true, true, true, true, true, true, true, true, true, true],
+      [false, true, true, true, true, true, true, true, true, true, true, true, true],
     ),
   );
   if (report.databasePath?.length) {

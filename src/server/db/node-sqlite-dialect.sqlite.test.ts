@@ -77,6 +77,39 @@ describe('node:sqlite statements as Kysely sees them', () => {
     ]);
   });
 
+  it('prepares a statement with a LIMIT parameter once per limit, the limit written into its SQL', () => {
+    const prepared: string[] = [];
+    const prepare = raw.prepare.bind(raw);
+    raw.prepare = (query: string) => {
+      prepared.push(query);
+      return prepare(query);
+    };
+    raw.exec(`insert into t (id, name) values (3, 'Bea'), (4, 'Cy')`);
+    const statement = database.prepare('select id from t where id > ? order by id limit ?');
+
+    expect(statement.all([0, 2])).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(statement.all([1, 2])).toEqual([{ id: 2 }, { id: 3 }]);
+    expect(statement.all([0, 3])).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect([...statement.iterate([2, 1])]).toEqual([{ id: 3 }]);
+    expect(statement.all([0, -1])).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }]);
+
+    expect(prepared).toEqual([
+      'select id from t where id > ? order by id limit ?',
+      'select id from t where id > ? order by id limit 2',
+      'select id from t where id > ? order by id limit 3',
+      'select id from t where id > ? order by id limit 1',
+      'select id from t where id > ? order by id limit -1',
+    ]);
+  });
+
+  it('binds a LIMIT that is not a whole number, as written', () => {
+    const statement = database.prepare('select id from t order by id limit ?');
+
+    expect(statement.all(['1'])).toEqual([{ id: 1 }]);
+    expect(() => statement.all([1.5])).toThrow();
+    expect(statement.all([2])).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
   it('runs statements that return no columns and reports their changes', () => {
     const insert = database.prepare('insert into t (id, name) values (?, ?)');
 

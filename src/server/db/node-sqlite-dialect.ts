@@ -10,8 +10,17 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
+import {
+  isLiteralLimit,
+  limitParameters,
+  withLiteralLimits,
+  withoutLimits,
+  type LimitParameters,
+} from './literal-limits.js';
 
 const STATEMENT_CACHE_SIZE = 500;
+/** Page sizes run from 1 to PAGE_SIZE_MAX, asked with one more row: a statement sees few limits. */
+const LITERAL_LIMIT_VARIANTS = 128;
 
 /**
  * Kysely's SQLite dialect expects a better-sqlite3-shaped database. node:sqlite differs in two
@@ -31,13 +40,51 @@ export class NodeSqliteDatabase implements SqliteDatabase {
   prepare(sql: string): SqliteStatement {
     const cached = this.#statements.get(sql);
     if (cached) return cached;
-    const statement = adaptStatement(this.#db.prepare(sql));
+    const bound = adaptStatement(this.#db.prepare(sql));
+    const limits = limitParameters(sql);
+    const statement = limits ? this.#withLiteralLimits(bound, limits) : bound;
     if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
       const oldest = this.#statements.keys().next().value;
       if (oldest !== undefined) this.#statements.delete(oldest);
     }
     this.#statements.set(sql, statement);
     return statement;
+  }
+
+  /**
+   * A statement whose LIMITs take parameters, run as the same statement with their values written
+   * in (literal-limits.ts): one prepared statement per set of limits, up to
+   * LITERAL_LIMIT_VARIANTS of them; past that, or for a limit that is not a whole number, the
+   * statement as written, with its limits bound.
+   */
+  #withLiteralLimits(bound: SqliteStatement, limits: LimitParameters): SqliteStatement {
+    const variants = new Map<string, SqliteStatement>();
+    const choose = (parameters: ReadonlyArray<unknown>): [SqliteStatement, ReadonlyArray<unknown>] => {
+      if (!limits.limits.every((index) => isLiteralLimit(parameters[index]))) return [bound, parameters];
+      const key = limits.limits.map((index) => String(parameters[index])).join(',');
+      let variant = variants.get(key);
+      if (!variant) {
+        if (variants.size >= LITERAL_LIMIT_VARIANTS) return [bound, parameters];
+        variant = adaptStatement(this.#db.prepare(withLiteralLimits(limits, parameters)));
+        variants.set(key, variant);
+      }
+      return [variant, withoutLimits(limits, parameters)];
+    };
+    return {
+      reader: bound.reader,
+      all: (parameters) => {
+        const [statement, rest] = choose(parameters);
+        return statement.all(rest);
+      },
+      run: (parameters) => {
+        const [statement, rest] = choose(parameters);
+        return statement.run(rest);
+      },
+      iterate: (parameters) => {
+        const [statement, rest] = choose(parameters);
+        return statement.iterate(rest);
+      },
+    };
   }
 
   close(): void {

@@ -42,6 +42,21 @@ describe('finding the parameters a statement’s LIMITs take', () => {
     expect(limitParameters('select * from t where id = :id limit ?')).toBeUndefined();
     expect(limitParameters('select * from t where id = @id limit ?')).toBeUndefined();
     expect(limitParameters('select * from t where id = $id limit ?')).toBeUndefined();
+    expect(limitParameters('select * from t where id = :1 and x = ? limit ?')).toBeUndefined();
+    expect(limitParameters('select * from t where id = @é and x = ? limit ?')).toBeUndefined();
+    expect(limitParameters('select * from t where id = #x and x = ? limit ?')).toBeUndefined();
+  });
+
+  it('leaves alone a LIMIT written with a comma, whose first value is the offset', () => {
+    expect(limitParameters('select * from t limit ?, ?')).toBeUndefined();
+    expect(limitParameters('select * from t limit ? ,?')).toBeUndefined();
+  });
+
+  it('sets a written-in limit apart from a word it would otherwise touch', () => {
+    const limits = limitParameters('select * from t limit?offset ?');
+
+    expect(limits?.limits).toEqual([0]);
+    expect(withLiteralLimits(limits!, [5, 10])).toBe('select * from t limit 5 offset ?');
   });
 
   it('leaves alone a statement whose quotes do not close', () => {
@@ -52,6 +67,9 @@ describe('finding the parameters a statement’s LIMITs take', () => {
     expect(isLiteralLimit(21)).toBe(true);
     expect(isLiteralLimit(-1)).toBe(true);
     expect(isLiteralLimit(10n)).toBe(true);
+    expect(isLiteralLimit(2n ** 63n - 1n)).toBe(true);
+    expect(isLiteralLimit(2n ** 63n)).toBe(false);
+    expect(isLiteralLimit(-(2n ** 63n) - 1n)).toBe(false);
     expect(isLiteralLimit(2.5)).toBe(false);
     expect(isLiteralLimit(Number.MAX_SAFE_INTEGER + 1)).toBe(false);
     expect(isLiteralLimit('3; drop table t')).toBe(false);

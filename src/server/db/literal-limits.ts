@@ -17,11 +17,17 @@ export interface LimitParameters {
 
 const WORD_START = /[A-Za-z_]/;
 const WORD_PART = /[A-Za-z0-9_$]/;
+const NAMED_PARAMETER_SIGILS = ':@$';
+/** A character SQLite reads as part of a parameter's name: `:1` and `@é` are named parameters too. */
+const isNameChar = (char: string | undefined) =>
+  char !== undefined && (/[A-Za-z0-9_$]/.test(char) || char.charCodeAt(0) >= 0x80);
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * The LIMIT parameters of a statement whose parameters are all plain `?`, or undefined when it has
- * none, or has numbered or named parameters that counting `?` would misplace. Quoted strings,
- * quoted names and comments are passed over.
+ * none, or has numbered or named parameters that counting `?` would misplace, or a `LIMIT ?, ?`
+ * (whose first value is the offset). Quoted strings, quoted names and comments are passed over.
  */
 export function limitParameters(sql: string): LimitParameters | undefined {
   const pieces: string[] = [];
@@ -50,13 +56,16 @@ export function limitParameters(sql: string): LimitParameters | undefined {
       index = end < 0 ? sql.length : end + 2;
     } else if (char === '?') {
       if (/[0-9]/.test(sql[index + 1] ?? '')) return undefined;
-      if (lastWord === 'limit') limits.push(parameter);
+      if (lastWord === 'limit') {
+        if (/^\s*,/.test(sql.slice(index + 1))) return undefined;
+        limits.push(parameter);
+      }
       pieces.push(sql.slice(pieceStart, index));
       pieceStart = index + 1;
       parameter += 1;
       index += 1;
       lastWord = '';
-    } else if ((char === ':' || char === '@' || char === '$') && WORD_START.test(sql[index + 1] ?? '')) {
+    } else if (char === '#' || (NAMED_PARAMETER_SIGILS.includes(char) && isNameChar(sql[index + 1]))) {
       return undefined;
     } else if (WORD_START.test(char)) {
       let end = index + 1;
@@ -85,17 +94,27 @@ function closingQuote(sql: string, open: number, quote: string): number {
   return -1;
 }
 
-/** A value SQLite reads the same written into the SQL as bound: a whole number. */
+/** A value SQLite reads the same written into the SQL as bound: a whole number it can hold. */
 export function isLiteralLimit(value: unknown): value is number | bigint {
-  return (typeof value === 'number' && Number.isSafeInteger(value)) || typeof value === 'bigint';
+  if (typeof value === 'number') return Number.isSafeInteger(value);
+  return typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX;
 }
 
-/** The statement with its LIMIT parameters written in as the given values (all whole numbers). */
+/**
+ * The statement with its LIMIT parameters written in as the given values (all whole numbers),
+ * set apart by a space where a word touches them (`limit?offset ?` is valid SQL).
+ */
 export function withLiteralLimits({ pieces, limits }: LimitParameters, parameters: ReadonlyArray<unknown>): string {
   let sql = pieces[0] as string;
   for (let index = 1; index < pieces.length; index += 1) {
     const parameter = index - 1;
-    sql += (limits.includes(parameter) ? String(parameters[parameter]) : '?') + (pieces[index] as string);
+    const next = pieces[index] as string;
+    if (limits.includes(parameter)) {
+      const before = /[A-Za-z0-9_$]$/.test(sql) ? ' ' : '';
+      const after = /^[A-Za-z0-9_$]/.test(next) ? ' ' : '';
+      sql += `${before}${String(parameters[parameter])}${after}`;
+    } else sql += '?';
+    sql += next;
   }
   return sql;
 }

@@ -20,7 +20,7 @@ import {
 
 const STATEMENT_CACHE_SIZE = 500;
 /** Page sizes run from 1 to PAGE_SIZE_MAX, asked with one more row: a statement sees few limits. */
-const LITERAL_LIMIT_VARIANTS = 128;
+const LITERAL_LIMIT_TEXTS = 128;
 
 /**
  * Kysely's SQLite dialect expects a better-sqlite3-shaped database. node:sqlite differs in two
@@ -53,22 +53,22 @@ export class NodeSqliteDatabase implements SqliteDatabase {
 
   /**
    * A statement whose LIMITs take parameters, run as the same statement with their values written
-   * in (literal-limits.ts): one prepared statement per set of limits, up to
-   * LITERAL_LIMIT_VARIANTS of them; past that, or for a limit that is not a whole number, the
-   * statement as written, with its limits bound.
+   * in (literal-limits.ts). Each variant is prepared and cached by its own SQL text like any
+   * statement, so all of them count against STATEMENT_CACHE_SIZE. A limit that is not a whole
+   * number is bound, as written.
    */
   #withLiteralLimits(bound: SqliteStatement, limits: LimitParameters): SqliteStatement {
-    const variants = new Map<string, SqliteStatement>();
+    // Each set of limits' SQL text, kept so its hash is computed once; a few short strings each.
+    const texts = new Map<string, string>();
     const choose = (parameters: ReadonlyArray<unknown>): [SqliteStatement, ReadonlyArray<unknown>] => {
       if (!limits.limits.every((index) => isLiteralLimit(parameters[index]))) return [bound, parameters];
       const key = limits.limits.map((index) => String(parameters[index])).join(',');
-      let variant = variants.get(key);
-      if (!variant) {
-        if (variants.size >= LITERAL_LIMIT_VARIANTS) return [bound, parameters];
-        variant = adaptStatement(this.#db.prepare(withLiteralLimits(limits, parameters)));
-        variants.set(key, variant);
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = withLiteralLimits(limits, parameters);
+        if (texts.size < LITERAL_LIMIT_TEXTS) texts.set(key, text);
       }
-      return [variant, withoutLimits(limits, parameters)];
+      return [this.prepare(text), withoutLimits(limits, parameters)];
     };
     return {
       reader: bound.reader,

@@ -20,7 +20,7 @@ const WORD_PART = /[A-Za-z0-9_$]/;
 const NAMED_PARAMETER_SIGILS = ':@$';
 /** A character SQLite reads as part of a parameter's name: `:1` and `@é` are named parameters too. */
 const isNameChar = (char: string | undefined) =>
-  char !== undefined && (/[A-Za-z0-9_$]/.test(char) || char.charCodeAt(0) >= 0x80);
+  char !== undefined && (WORD_PART.test(char) || char.charCodeAt(0) >= 0x80);
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -110,8 +110,8 @@ export function withLiteralLimits({ pieces, limits }: LimitParameters, parameter
     const parameter = index - 1;
     const next = pieces[index] as string;
     if (limits.includes(parameter)) {
-      const before = /[A-Za-z0-9_$]$/.test(sql) ? ' ' : '';
-      const after = /^[A-Za-z0-9_$]/.test(next) ? ' ' : '';
+      const before = WORD_PART.test(sql.at(-1) ?? '') ? ' ' : '';
+      const after = WORD_PART.test(next[0] ?? '') ? ' ' : '';
       sql += `${before}${String(parameters[parameter])}${after}`;
     } else sql += '?';
     sql += next;

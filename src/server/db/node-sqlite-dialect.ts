@@ -58,7 +58,7 @@ export class NodeSqliteDatabase implements SqliteDatabase {
    * number is bound, as written.
    */
   #withLiteralLimits(bound: SqliteStatement, limits: LimitParameters): SqliteStatement {
-    // Each set of limits' SQL text, kept so its hash is computed once; a few short strings each.
+    // Each set of limits' SQL text, kept so it is written once and its hash computed once.
     const texts = new Map<string, string>();
     const choose = (parameters: ReadonlyArray<unknown>): [SqliteStatement, ReadonlyArray<unknown>] => {
       if (!limits.limits.every((index) => isLiteralLimit(parameters[index]))) return [bound, parameters];

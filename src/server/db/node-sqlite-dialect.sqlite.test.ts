@@ -54,6 +54,25 @@ describe('node:sqlite statements as Kysely sees them', () => {
     expect(row?.constructor).toBe('x');
   });
 
+  it('keeps column names that look like code, quotes or numbers as plain keys', () => {
+    const names = [`a" }; throw 1; ({ "`, 'back\\slash', 'line\nbreak', '\u2028', '2', 'x y', '${name}'];
+    const query = `select ${names.map((name, index) => `${index} as "${name.replaceAll('"', '""')}"`).join(', ')}`;
+    const [row] = database.prepare(query).all([]) as Array<Record<string, unknown>>;
+
+    expect(row).toEqual(direct(query)[0]);
+    expect(Object.keys(row ?? {}).sort()).toEqual([...names].sort());
+    names.forEach((name, index) => expect(row?.[name]).toBe(index));
+  });
+
+  it('makes rows of as many columns as a statement has', () => {
+    const query = `select ${Array.from({ length: 300 }, (_, index) => `${index} as c${index}`).join(', ')}`;
+    const [row] = database.prepare(query).all([]) as Array<Record<string, unknown>>;
+
+    expect(Object.keys(row ?? {})).toHaveLength(300);
+    expect(row?.c299).toBe(299);
+    expect(row).toEqual(direct(query)[0]);
+  });
+
   it('follows a schema change under a statement prepared before it', () => {
     const statement = database.prepare('select * from t where id = ?');
     expect(statement.all([1])).toEqual([{ id: 1, name: 'Ada', ratio: 0.5, data: new Uint8Array([1, 2]), note: null }]);

@@ -118,23 +118,33 @@ function adaptStatement(statement: StatementSync): SqliteStatement {
  */
 function rowMaker(statement: StatementSync): (values: unknown[]) => Record<string, unknown> {
   let names = columnNames(statement);
+  let make = objectMaker(names);
   return (values) => {
-    if (values.length !== names.length) names = columnNames(statement);
-    const row: Record<string, unknown> = {};
-    for (let index = 0; index < names.length; index += 1) {
-      // defineProperty only for a column named __proto__, which assignment would take as the prototype.
-      const name = names[index] as string;
-      if (name === '__proto__')
-        Object.defineProperty(row, name, {
-          value: values[index],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      else row[name] = values[index];
+    if (values.length !== names.length) {
+      names = columnNames(statement);
+      make = objectMaker(names);
     }
-    return row;
+    return make(values);
   };
+}
+
+/**
+ * A function that makes a row as one object literal of these names, compiled once per statement.
+ * A loop assigning each name in turn is one store site shared by every statement, which V8 then
+ * handles as megamorphic: making the rows of three statements (20 questions, 30 answers, 20 users)
+ * took 11–12 µs that way against 1.4–2.5 µs this way (docs/performance.md, "What changed"). Each
+ * name is written as a JSON string, which is also a JavaScript string literal, so no name can be
+ * read as code; `__proto__` is written as a computed key, which defines a property where a plain
+ * one would set the prototype.
+ */
+function objectMaker(names: readonly string[]): (values: unknown[]) => Record<string, unknown> {
+  const properties = names.map((name, index) => {
+    const key = JSON.stringify(name);
+    return `${name === '__proto__' ? `[${key}]` : key}: values[${index}]`;
+  });
+  return new Function('values', `return { ${properties.join(', ')} };`) as (
+    values: unknown[],
+  ) => Record<string, unknown>;
 }
 
 const columnNames = (statement: StatementSync) => statement.columns().map((column) => column.name);

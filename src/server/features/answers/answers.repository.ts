@@ -13,12 +13,33 @@ export async function findAnswer(db: Db, questionId: number, answerId: number): 
   return (await answerOf(db, { questionId, answerId }))[0];
 }
 
+/**
+ * The columns a page of answers shows. node:sqlite takes and releases SQLite's mutex around each
+ * value it reads, so a page reads none it does not show (docs/performance.md, "The values a read
+ * takes from SQLite").
+ */
+const ANSWER_PAGE_COLUMNS = [
+  'id',
+  'question_id',
+  'username',
+  'body',
+  'upvotes',
+  'downvotes',
+  'comment_count',
+  'recent_upvoters',
+  'recent_downvoters',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type AnswerPageRow = Pick<AnswerRow, (typeof ANSWER_PAGE_COLUMNS)[number]>;
+
 const answersPage = preparedShapes(
   (afterCursor: boolean) => String(afterCursor),
   (afterCursor) => (db, a: { questionId: number; afterId: number; limit: number }) => {
     const query = db
       .selectFrom('answers')
-      .selectAll()
+      .select(ANSWER_PAGE_COLUMNS)
       .where('question_id', '=', a.questionId)
       .orderBy('id')
       .limit(a.limit);
@@ -32,7 +53,7 @@ export async function listAnswers(
   questionId: number,
   afterId: number | undefined,
   limit: number,
-): Promise<AnswerRow[]> {
+): Promise<AnswerPageRow[]> {
   return answersPage(afterId !== undefined, db, { questionId, afterId: afterId ?? 0, limit });
 }
 

@@ -40,7 +40,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
   ): Promise<AnswerPage> {
     const after = decodeCursor(cursor, 'answers');
     const rows = await answers.listAnswers(db, questionId, after?.id, limit + 1);
-    const cursorOf = (row: answers.AnswerRow) => ({ order: 'answers', key: row.id, id: row.id });
+    const cursorOf = (row: answers.AnswerPageRow) => ({ order: 'answers', key: row.id, id: row.id });
     // Answers past the budget on their own text are not on this page whatever their comments.
     const candidates = withinTextBudget(
       pageOf(rows, limit, cursorOf),
@@ -53,7 +53,7 @@ export function createAnswersService(ctx: AppContext, questions: QuestionsReposi
       firstCommentsOfAnswers(db, questionId, ids, EMBEDDED_ANSWER_COMMENTS),
       caller ? answerVotesOf(db, caller.id, ids) : Promise.resolve(new Map<number, number>()),
     );
-    const textsOf = (row: answers.AnswerRow) => [
+    const textsOf = (row: answers.AnswerPageRow) => [
       row.body,
       ...(commentsByAnswer.get(row.id) ?? []).map((comment) => comment.body),
     ];

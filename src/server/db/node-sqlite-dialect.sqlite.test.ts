@@ -60,8 +60,21 @@ describe('node:sqlite statements as Kysely sees them', () => {
     const [row] = database.prepare(query).all([]) as Array<Record<string, unknown>>;
 
     expect(row).toEqual(direct(query)[0]);
+    expect(Object.keys(row ?? {})).toEqual(Object.keys(direct(query)[0] ?? {}));
     expect(Object.keys(row ?? {}).sort()).toEqual([...names].sort());
     names.forEach((name, index) => expect(row?.[name]).toBe(index));
+  });
+
+  it('orders and overwrites keys as node:sqlite does: an empty name, numbers first, a repeated __proto__', () => {
+    const query = `select 1 as "b", 2 as "", 3 as "10", 4 as "__proto__", 5 as "2", 6 as "__proto__", 7 as "b"`;
+    const [row] = database.prepare(query).all([]) as Array<Record<string, unknown>>;
+    const expected = direct(query)[0] ?? {};
+
+    expect(Object.keys(row ?? {})).toEqual(Object.keys(expected));
+    expect(Object.keys(row ?? {})).toEqual(['2', '10', 'b', '', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(6);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(row).toMatchObject({ b: 7, '': 2, '10': 3, '2': 5 });
   });
 
   it('makes rows of as many columns as a statement has', () => {

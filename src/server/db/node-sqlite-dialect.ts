@@ -132,7 +132,7 @@ function rowMaker(statement: StatementSync): (values: unknown[]) => Record<strin
  * A function that makes a row as one object literal of these names, compiled once per statement.
  * A loop assigning each name in turn is one store site shared by every statement, which V8 then
  * handles as megamorphic: making the rows of three statements (20 questions, 30 answers, 20 users)
- * took 11–12 µs that way against 1.4–2.5 µs this way (docs/performance.md, "What changed"). Each
+ * took 11–13 µs that way against 1.4–2.5 µs this way (docs/performance.md, "What changed"). Each
  * name is written as a JSON string, which is also a JavaScript string literal, so no name can be
  * read as code; `__proto__` is written as a computed key, which defines a property where a plain
  * one would set the prototype.

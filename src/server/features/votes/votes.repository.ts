@@ -1,5 +1,5 @@
 import { RECENT_VOTERS } from '../../../shared/constants.js';
-import type { Db } from '../../db/database.js';
+import type { Db, DialectName } from '../../db/database.js';
 import { inList, prepared } from '../../db/prepared.js';
 
 /** Votes on questions and on answers are stored alike, in two tables. */
@@ -42,13 +42,96 @@ const upsertAnswerVote = prepared((db, a: VoteValue) =>
 );
 
 /** Stores the caller's vote: 1, -1, or 0 to remove it. */
-export async function writeVote(db: Db, target: VoteTarget, userId: number, value: number, now: number) {
+async function writeVote(db: Db, target: VoteTarget, userId: number, value: number, now: number) {
   const key = { id: target.id, userId };
   if (target.kind === 'question') {
     await (value === 0 ? deleteQuestionVote(db, key) : upsertQuestionVote(db, { ...key, value, now }));
   } else {
     await (value === 0 ? deleteAnswerVote(db, key) : upsertAnswerVote(db, { ...key, value, now }));
   }
+}
+
+/*
+ * PostgreSQL: the vote read and written in one statement, one round trip to the database instead
+ * of two. Every sub-statement of a WITH sees the rows as they were when the statement began, so
+ * `previous` is the vote the upsert replaces; an upsert of the value already stored changes
+ * nothing (its date included), and removing a vote answers with the one it removed.
+ */
+const replaceQuestionVoteReturningPrevious = prepared((db, a: VoteValue) =>
+  db
+    .with('previous', (qb) =>
+      qb.selectFrom('question_votes').select('value').where('question_id', '=', a.id).where('user_id', '=', a.userId),
+    )
+    .with('stored', (qb) =>
+      qb
+        .insertInto('question_votes')
+        .values({ question_id: a.id, user_id: a.userId, value: a.value, created_at: a.now })
+        .onConflict((oc) =>
+          oc
+            .columns(['question_id', 'user_id'])
+            .doUpdateSet({ value: a.value, created_at: a.now })
+            .where('question_votes.value', '<>', a.value),
+        ),
+    )
+    .selectFrom('previous')
+    .select('value'),
+);
+const replaceAnswerVoteReturningPrevious = prepared((db, a: VoteValue) =>
+  db
+    .with('previous', (qb) =>
+      qb.selectFrom('answer_votes').select('value').where('answer_id', '=', a.id).where('user_id', '=', a.userId),
+    )
+    .with('stored', (qb) =>
+      qb
+        .insertInto('answer_votes')
+        .values({ answer_id: a.id, user_id: a.userId, value: a.value, created_at: a.now })
+        .onConflict((oc) =>
+          oc
+            .columns(['answer_id', 'user_id'])
+            .doUpdateSet({ value: a.value, created_at: a.now })
+            .where('answer_votes.value', '<>', a.value),
+        ),
+    )
+    .selectFrom('previous')
+    .select('value'),
+);
+const removeQuestionVoteReturningPrevious = prepared((db, a: VoteKey) =>
+  db.deleteFrom('question_votes').where('question_id', '=', a.id).where('user_id', '=', a.userId).returning('value'),
+);
+const removeAnswerVoteReturningPrevious = prepared((db, a: VoteKey) =>
+  db.deleteFrom('answer_votes').where('answer_id', '=', a.id).where('user_id', '=', a.userId).returning('value'),
+);
+
+/**
+ * Makes the caller's vote on the target `value` (1, -1, or 0 to remove it) and answers with the
+ * vote it had before: the caller holds the target's post locked, so no other vote of theirs on it
+ * can come between the read and the write. On SQLite, where a statement costs no round trip, the
+ * vote is read first and written only if it changes.
+ */
+export async function replaceVote(
+  db: Db,
+  dialect: DialectName,
+  target: VoteTarget,
+  userId: number,
+  value: number,
+  now: number,
+): Promise<number> {
+  if (dialect === 'sqlite') {
+    const before = await currentVote(db, target, userId);
+    if (before !== value) await writeVote(db, target, userId, value, now);
+    return before;
+  }
+  const key = { id: target.id, userId };
+  const question = target.kind === 'question';
+  const [row] =
+    value === 0
+      ? await (question ? removeQuestionVoteReturningPrevious : removeAnswerVoteReturningPrevious)(db, key)
+      : await (question ? replaceQuestionVoteReturningPrevious : replaceAnswerVoteReturningPrevious)(db, {
+          ...key,
+          value,
+          now,
+        });
+  return row?.value ?? 0;
 }
 
 type Side = { id: number; value: number };

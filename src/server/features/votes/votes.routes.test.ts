@@ -93,9 +93,19 @@ describe('votes routes', () => {
       const questionId = await postQuestion(api, asker);
       await react(questionId, voter(1), 'downvote');
       const first = await react(questionId, voter(0), 'upvote');
+      const votedAt = () =>
+        t.database.db
+          .selectFrom('question_votes')
+          .select('created_at')
+          .where('question_id', '=', Number(questionId))
+          .where('user_id', '=', Number(voter(0).id))
+          .executeTakeFirstOrThrow();
+      const firstVotedAt = await votedAt();
       const second = await react(questionId, voter(0), 'upvote');
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
+      // The vote keeps its date, and with it its place among the recent voters.
+      expect(await votedAt()).toEqual(firstVotedAt);
       expect(second.body.votes).toMatchObject({ upvotes: 1, downvotes: 1, upvotedBy: [voter(0).username] });
       const downAgain = await react(questionId, voter(1), 'downvote');
       expect(downAgain.status).toBe(201);
@@ -313,8 +323,17 @@ describe('votes routes', () => {
       expect(up.body).toEqual({
         votes: { upvotedBy: [voter(0).username], downvotedBy: [], upvotes: 1, downvotes: 0, myVote: 'upvote' },
       });
+      const votedAt = () =>
+        t.database.db
+          .selectFrom('answer_votes')
+          .select('created_at')
+          .where('answer_id', '=', Number(answerId))
+          .where('user_id', '=', Number(voter(0).id))
+          .executeTakeFirstOrThrow();
+      const firstVotedAt = await votedAt();
       const again = await voteAnswer(questionId, answerId, voter(0), 'upvote');
       expect(again.body).toEqual(up.body);
+      expect(await votedAt()).toEqual(firstVotedAt);
       await voteAnswer(questionId, answerId, voter(1), 'upvote');
       const switched = await voteAnswer(questionId, answerId, voter(0), 'downvote');
       expect(switched.body.votes).toEqual({

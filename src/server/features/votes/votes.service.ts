@@ -9,7 +9,7 @@ import { parseNames, presentVotes, voteName, type VoteCounters } from '../../pre
 import * as answers from '../answers/answers.repository.js';
 import type { QuestionsRepository } from '../questions/questions.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { currentVote, recentVoters, writeVote, type VoteTarget } from './votes.repository.js';
+import { currentVote, recentVoters, replaceVote, type VoteTarget } from './votes.repository.js';
 
 const REACTION_VALUE: Record<Reaction, number> = { upvote: 1, downvote: -1, unvote: 0 };
 
@@ -30,10 +30,9 @@ export function createVotesService(ctx: AppContext, questions: QuestionsReposito
     caller: UserRow,
     reaction: Reaction,
   ): Promise<VotesJson> {
-    const before = await currentVote(db, target, caller.id);
     const after = REACTION_VALUE[reaction];
+    const before = await replaceVote(db, ctx.dialect, target, caller.id, after, ctx.now());
     if (before === after) return presentVotes(counted, voteName(after));
-    await writeVote(db, target, caller.id, after, ctx.now());
     /**
      * A side's most recent voters after the vote. The caller's vote is the newest, so joining a
      * side puts them first; leaving it drops them, and only when older voters were left unnamed

@@ -41,7 +41,7 @@ const upsertAnswerVote = prepared((db, a: VoteValue) =>
     .onConflict((oc) => oc.columns(['answer_id', 'user_id']).doUpdateSet({ value: a.value, created_at: a.now })),
 );
 
-/** Stores the caller's vote: 1, -1, or 0 to remove it. */
+/** Stores the caller's vote: 1, -1, or 0 to remove it (SQLite's path: see replaceVote). */
 async function writeVote(db: Db, target: VoteTarget, userId: number, value: number, now: number) {
   const key = { id: target.id, userId };
   if (target.kind === 'question') {
@@ -53,9 +53,12 @@ async function writeVote(db: Db, target: VoteTarget, userId: number, value: numb
 
 /*
  * PostgreSQL: the vote read and written in one statement, one round trip to the database instead
- * of two. Every sub-statement of a WITH sees the rows as they were when the statement began, so
- * `previous` is the vote the upsert replaces; an upsert of the value already stored changes
- * nothing (its date included), and removing a vote answers with the one it removed.
+ * of two. Every sub-statement of a WITH reads the snapshot the statement began with, while the
+ * upsert acts on the newest committed row; the two agree because every vote on a post is written
+ * under its question's row lock, taken by an earlier statement of the same transaction, so no
+ * other vote on it can commit after this statement's snapshot or be under way. An upsert of the
+ * value already stored changes nothing (its date included), and removing a vote answers with the
+ * one it removed.
  */
 const replaceQuestionVoteReturningPrevious = prepared((db, a: VoteValue) =>
   db
@@ -104,9 +107,11 @@ const removeAnswerVoteReturningPrevious = prepared((db, a: VoteKey) =>
 
 /**
  * Makes the caller's vote on the target `value` (1, -1, or 0 to remove it) and answers with the
- * vote it had before: the caller holds the target's post locked, so no other vote of theirs on it
- * can come between the read and the write. On SQLite, where a statement costs no round trip, the
- * vote is read first and written only if it changes.
+ * vote it had before. The caller must hold the question's row locked (for an answer, its
+ * question's): on PostgreSQL that puts every earlier vote on the post in the statement's snapshot
+ * and keeps later ones out until the transaction ends. On SQLite, whose writer lock serialises
+ * transactions and where a statement costs no round trip, the vote is read first and written
+ * only if it changes.
  */
 export async function replaceVote(
   db: Db,

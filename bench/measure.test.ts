@@ -41,20 +41,26 @@ afterEach(async () => {
 
 describe('a measured run', () => {
   it("gives the server's CPU and the load generator's apart, each per response", async () => {
-    const server = await busyServer(0.5);
+    const server = await busyServer(5);
+    // A first run compiles the load generator's code in this worker, as the benchmark's warm-up
+    // does, so the measured run sees its steady cost.
+    await run({ url: server.url }, { connections: 2, seconds: 1, memoryCanary: false });
     const m = await run(
       { url: server.url },
       { connections: 2, seconds: 1, serverPid: server.pid, memoryCanary: false },
     );
 
+    // A busy machine (the rest of the suite runs beside this test) leaves the server fewer requests.
     expect(m.errors).toBe(0);
-    expect(m.requests).toBeGreaterThan(100);
+    expect(m.requests).toBeGreaterThan(20);
     expect(m.statusCodes['200']).toBe(m.requests);
-    // The server's 0.5 ms of work per request shows in its figure (ticks of 10 ms make it coarse)...
-    expect(m.serverCpuMsPerRequest).toBeGreaterThan(0.4);
-    // ...and not in the load generator's, which is this process's own and much cheaper per request.
+    // The server's 5 ms of work per request shows in its figure (ticks of 10 ms make it coarse)...
+    expect(m.serverCpuMsPerRequest).toBeGreaterThan(4);
+    // ...and not in the load generator's, which is this process's own. Its cost is mostly fixed
+    // per second, so per request it rises when the server answers fewer; on two cores shared with
+    // three spinning processes it stayed under a fifth of the server's.
     expect(m.loadGeneratorCpuMsPerRequest).toBeGreaterThan(0);
-    expect(m.loadGeneratorCpuMsPerRequest).toBeLessThan(0.4);
+    expect(m.loadGeneratorCpuMsPerRequest).toBeLessThan((m.serverCpuMsPerRequest ?? 0) / 2);
   }, 20_000);
 
   it('leaves the server CPU unmeasured when no server process is named', async () => {
